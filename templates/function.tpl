@@ -1,0 +1,3 @@
+
+{comment}ADGEN_HD {signature} {{
+{body}}}

@@ -1,0 +1,3 @@
+// The lit suite is wired up and adgen runs.
+// RUN: adgen --version | FileCheck %s
+// CHECK: adgen

@@ -1,0 +1,83 @@
+#include "analysis/Activity.h"
+
+namespace adgen {
+
+bool writesParamArray(const Function &g, unsigned i) {
+  const Array *a = g.params[i].arr;
+  bool w = false;
+  walk(g.body, [&](const Op &o) {
+    if (o.kind == OpKind::Store && o.arr == a)
+      w = true;
+    if (o.kind == OpKind::Call)
+      for (size_t k = 0; k < o.argOrder.size(); ++k)
+        if (o.argOrder[k] < 0 && o.arrays[~o.argOrder[k]] == a &&
+            writesParamArray(*o.callee, static_cast<unsigned>(k)))
+          w = true;
+  });
+  return w;
+}
+
+Activity analyzeVaried(const Function &f, const std::set<const Var *> &seedVars,
+                       const std::set<const Array *> &seedArrays) {
+  Activity act;
+  act.vars = seedVars;
+  act.arrays = seedArrays;
+  bool changed = true;
+  auto mark = [&](auto &set, auto *x) {
+    if (set.insert(x).second)
+      changed = true;
+  };
+  while (changed) {
+    changed = false;
+    walk(f.body, [&](const Op &o) {
+      bool anyIn = false;
+      for (const Op *x : o.operands)
+        anyIn = anyIn || act.active(x);
+      switch (o.kind) {
+      case OpKind::ReadVar:
+        if (act.active(o.var) && isFloating(o.type))
+          mark(act.values, &o);
+        break;
+      case OpKind::Load:
+        if (act.active(o.arr) && isFloating(o.type))
+          mark(act.values, &o);
+        break;
+      case OpKind::Decl:
+      case OpKind::WriteVar:
+        if (anyIn && isFloating(o.var->type))
+          mark(act.vars, o.var);
+        break;
+      case OpKind::Store:
+        if (act.active(o.operands[1]))
+          mark(act.arrays, o.arr);
+        break;
+      case OpKind::Select:
+        if (isFloating(o.type) &&
+            (act.active(o.operands[1]) || act.active(o.operands[2])))
+          mark(act.values, &o);
+        break;
+      case OpKind::Call: {
+        for (const Array *a : o.arrays)
+          anyIn = anyIn || act.active(a);
+        if (!anyIn)
+          break;
+        if (isFloating(o.type))
+          mark(act.values, &o);
+        for (size_t k = 0; k < o.argOrder.size(); ++k) {
+          int ai = o.argOrder[k];
+          if (ai < 0 && isFloating(o.arrays[~ai]->elemType) &&
+              writesParamArray(*o.callee, static_cast<unsigned>(k)))
+            mark(act.arrays, o.arrays[~ai]);
+        }
+        break;
+      }
+      default:
+        if (isPure(o) && anyIn && isFloating(o.type))
+          mark(act.values, &o);
+      }
+    });
+  }
+  return act;
+}
+
+} // namespace adgen

@@ -1,0 +1,31 @@
+// Activity analysis, forward half ("varied"): which values, variables and
+// arrays depend on the active inputs. Only varied floating-point values get
+// tangents. Flow-insensitive over variables and arrays (a variable is varied
+// if any write to it is), which is conservative and sound for loops.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <set>
+
+namespace adgen {
+
+struct Activity {
+  std::set<const Op *> values;
+  std::set<const Var *> vars;
+  std::set<const Array *> arrays;
+
+  bool active(const Op *o) const { return o && values.count(o); }
+  bool active(const Var *v) const { return vars.count(v); }
+  bool active(const Array *a) const { return arrays.count(a); }
+};
+
+/// Varied analysis of `f` seeded with the given active parameters.
+Activity analyzeVaried(const Function &f, const std::set<const Var *> &seedVars,
+                       const std::set<const Array *> &seedArrays);
+
+/// True when the callee writes its array parameter `i` (directly or through
+/// calls).
+bool writesParamArray(const Function &callee, unsigned i);
+
+} // namespace adgen

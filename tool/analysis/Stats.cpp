@@ -1,0 +1,144 @@
+#include "analysis/Stats.h"
+
+#include <algorithm>
+
+namespace adgen {
+namespace {
+
+struct Range {
+  const Var *var;
+  int64_t lo, hi; // [lo, hi)
+};
+
+/// The canonical counted-loop header around b.ops[i], if it is one.
+bool countedLoop(const Block &b, size_t i, Range &r) {
+  if (i == 0 || b.ops[i]->kind != OpKind::Loop)
+    return false;
+  const Op &decl = *b.ops[i - 1];
+  const Op &lp = *b.ops[i];
+  if (decl.kind != OpKind::Decl || decl.operands.empty() ||
+      decl.operands[0]->kind != OpKind::Const)
+    return false;
+  const Var *v = decl.var;
+  const Op &cond = *lp.region(0)->ops.back();
+  const Op *c = cond.operands[0];
+  if (c->kind != OpKind::Lt || c->operands[0]->kind != OpKind::ReadVar ||
+      c->operands[0]->var != v || c->operands[1]->kind != OpKind::Const)
+    return false;
+  const Block &step = *lp.region(2);
+  const Op *w = step.ops.empty() ? nullptr : step.ops.back().get();
+  if (!w || w->kind != OpKind::WriteVar || w->var != v)
+    return false;
+  const Op *inc = w->operands[0];
+  if (inc->kind != OpKind::Add || inc->operands[1]->kind != OpKind::Const ||
+      inc->operands[1]->num != 1 || inc->operands[0]->kind != OpKind::ReadVar)
+    return false;
+  // The body must not write the counter.
+  bool writes = false;
+  walk(*lp.region(1), [&](const Op &o) {
+    writes = writes || (o.kind == OpKind::WriteVar && o.var == v);
+  });
+  if (writes)
+    return false;
+  r = {v, static_cast<int64_t>(decl.operands[0]->num),
+       static_cast<int64_t>(c->operands[1]->num)};
+  return r.hi >= r.lo;
+}
+
+bool isTranscendental(MathFn f) {
+  switch (f) {
+  case MathFn::Fabs: case MathFn::Fmin: case MathFn::Fmax:
+  case MathFn::Floor: case MathFn::Ceil:
+    return false;
+  default:
+    return true;
+  }
+}
+
+void count(const Block &b, int64_t mult, OpCounts &c) {
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const Op &o = *b.ops[i];
+    switch (o.kind) {
+    case OpKind::Mul:
+      (o.tangentProduct ? c.tangentProducts : c.mul) += mult;
+      break;
+    case OpKind::Add: case OpKind::Sub: case OpKind::Neg:
+      if (isFloating(o.type))
+        c.add += mult;
+      break;
+    case OpKind::Div: c.div += mult; break;
+    case OpKind::Math:
+      (isTranscendental(o.fn) ? c.transcendental : c.other_math) += mult;
+      break;
+    case OpKind::Load: c.loads += mult; break;
+    case OpKind::Store: c.stores += mult; break;
+    default: break;
+    }
+    if (o.kind == OpKind::Loop) {
+      int64_t n = staticTripCount(b, i);
+      if (n < 0)
+        c.exact = false;
+      for (auto &r : o.regions)
+        count(*r, mult * std::max<int64_t>(n, 1), c);
+    } else {
+      for (auto &r : o.regions)
+        count(*r, mult, c);
+    }
+  }
+}
+
+int64_t constIndexBound(const Op *idx, const std::vector<Range> &ranges) {
+  if (idx->kind == OpKind::Const)
+    return static_cast<int64_t>(idx->num) + 1;
+  if (idx->kind == OpKind::ReadVar)
+    for (auto &r : ranges)
+      if (r.var == idx->var)
+        return r.hi;
+  return -1;
+}
+
+void extent(const Block &b, const Array *a, std::vector<Range> &ranges,
+            int64_t &ext) {
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const Op &o = *b.ops[i];
+    if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a &&
+        ext != -2) {
+      int64_t e = constIndexBound(o.operands[0], ranges);
+      ext = e < 0 ? -2 : std::max(ext, e);
+    }
+    if (o.kind == OpKind::Call)
+      for (const Array *x : o.arrays)
+        if (x == a)
+          ext = -2;
+    Range r;
+    bool counted = countedLoop(b, i, r);
+    if (counted)
+      ranges.push_back(r);
+    for (auto &reg : o.regions)
+      extent(*reg, a, ranges, ext);
+    if (counted)
+      ranges.pop_back();
+  }
+}
+
+} // namespace
+
+int64_t staticTripCount(const Block &b, size_t i) {
+  Range r;
+  return countedLoop(b, i, r) ? r.hi - r.lo : -1;
+}
+
+OpCounts countOps(const Function &f) {
+  OpCounts c;
+  count(f.body, 1, c);
+  return c;
+}
+
+int64_t inferExtent(const Function &f, const Array *a) {
+  std::vector<Range> ranges;
+  int64_t ext = 0;
+  extent(f.body, a, ranges, ext);
+  return ext < 0 ? -1 : ext;
+}
+
+} // namespace adgen

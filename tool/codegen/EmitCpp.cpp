@@ -1,0 +1,395 @@
+#include "codegen/EmitCpp.h"
+
+#include "ir/ExprWriter.h"
+
+#include <adgen_templates/Templates.h>
+#include <fmt/format.h>
+
+#include <functional>
+#include <map>
+
+namespace adgen {
+namespace {
+
+std::string baseName(const std::string &path) {
+  size_t s = path.find_last_of('/');
+  return s == std::string::npos ? path : path.substr(s + 1);
+}
+
+bool refersTo(const Op &o, const Var *v) {
+  bool r = false;
+  auto check = [&](const Op &x) {
+    if ((x.kind == OpKind::ReadVar || x.kind == OpKind::WriteVar ||
+         x.kind == OpKind::Decl) &&
+        x.var == v)
+      r = true;
+  };
+  check(o);
+  for (auto &reg : o.regions)
+    walk(*reg, check);
+  return r;
+}
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(const Function &f, const EmitOptions &o)
+      : f(f), opts(o), names(nameValues(f, NamingStyle::Code)), ex(names, true),
+        file(baseName(f.sourceFile)) {}
+
+  std::string body() {
+    block(f.body, 1);
+    return out;
+  }
+
+private:
+  void line(int d, const std::string &s) {
+    out.append(2 * d, ' ');
+    out += s;
+    out += '\n';
+  }
+
+  void sourceComment(const Op &o, int d) {
+    if (o.loc.line == 0 || o.loc.line == lastLine)
+      return;
+    lastLine = o.loc.line;
+    line(d, "// " + file + ":" + std::to_string(o.loc.line));
+  }
+
+  void block(const Block &b, int d, const Op *loop = nullptr) {
+    for (size_t i = 0; i < b.ops.size(); ++i) {
+      const Op &o = *b.ops[i];
+      if (names.isInlined(&o))
+        continue;
+      // `T i = 0;` right before a loop that alone uses i goes into its header.
+      if (o.kind == OpKind::Decl && i + 1 < b.ops.size() &&
+          b.ops[i + 1]->kind == OpKind::Loop && foldableInit(b, i))
+        continue;
+      emit(o, d, i > 0 && b.ops[i - 1]->kind == OpKind::Decl &&
+                         o.kind == OpKind::Loop && foldableInit(b, i - 1)
+                     ? b.ops[i - 1].get()
+                     : nullptr,
+           loop);
+    }
+  }
+
+  bool foldableInit(const Block &b, size_t i) {
+    const Op &d = *b.ops[i];
+    if (d.operands.empty() || !names.isInlined(d.operands[0]) ||
+        isFloating(d.var->type))
+      return false;
+    const Op &lp = *b.ops[i + 1];
+    if (lp.loopKind != LoopKind::For)
+      return false;
+    for (size_t j = i + 2; j < b.ops.size(); ++j)
+      if (refersTo(*b.ops[j], d.var))
+        return false;
+    return true;
+  }
+
+  std::string decl(const Var *v, const Op *init) {
+    return std::string(typeName(v->type)) + " " + v->name +
+           (init ? " = " + ex(init) : "");
+  }
+
+  /// `x = x + e` as `x += e`, `i = i + 1` as `++i`.
+  std::string assignment(const std::string &lhs, const Op *val,
+                         const std::function<bool(const Op *)> &isSelf) {
+    if (names.isInlined(val) &&
+        (val->kind == OpKind::Add || val->kind == OpKind::Sub ||
+         val->kind == OpKind::Mul || val->kind == OpKind::Div) &&
+        names.isInlined(val->operands[0]) && isSelf(val->operands[0])) {
+      const Op *rhs = val->operands[1];
+      if ((val->kind == OpKind::Add || val->kind == OpKind::Sub) &&
+          Builderless::isOne(rhs) && isInteger(val->type))
+        return (val->kind == OpKind::Add ? "++" : "--") + lhs;
+      const char *op = val->kind == OpKind::Add   ? " += "
+                       : val->kind == OpKind::Sub ? " -= "
+                       : val->kind == OpKind::Mul ? " *= "
+                                                  : " /= ";
+      return lhs + op + ex(rhs);
+    }
+    return lhs + " = " + ex(val);
+  }
+
+  struct Builderless {
+    static bool isOne(const Op *o) {
+      return o->kind == OpKind::Const && o->num == 1;
+    }
+  };
+
+  std::string writeText(const Op &o) {
+    if (o.kind == OpKind::WriteVar)
+      return assignment(o.var->name, o.operands[0], [&](const Op *x) {
+        return x->kind == OpKind::ReadVar && x->var == o.var;
+      });
+    return assignment(ex.element(o.arr, o.operands[0]), o.operands[1],
+                      [&](const Op *x) {
+                        return x->kind == OpKind::Load && x->arr == o.arr &&
+                               x->operands[0] == o.operands[0];
+                      });
+  }
+
+  /// A region that is only a condition (or only writes) can go in a loop
+  /// header.
+  bool headerCond(const Block &b, std::string &text) {
+    for (auto &op : b.ops) {
+      if (names.isInlined(op.get()))
+        continue;
+      if (op->kind != OpKind::Condition)
+        return false;
+      text = ex(op->operands[0]);
+    }
+    return true;
+  }
+
+  bool headerStep(const Block &b, std::string &text) {
+    for (auto &op : b.ops) {
+      if (names.isInlined(op.get()))
+        continue;
+      if (op->kind != OpKind::WriteVar && op->kind != OpKind::Store)
+        return false;
+      text += (text.empty() ? "" : ", ") + writeText(*op);
+    }
+    return true;
+  }
+
+  static bool hasContinue(const Block &b) {
+    bool c = false;
+    std::function<void(const Block &)> scan = [&](const Block &blk) {
+      for (auto &op : blk.ops) {
+        if (op->kind == OpKind::Continue)
+          c = true;
+        if (op->kind == OpKind::If)
+          for (auto &r : op->regions)
+            scan(*r);
+      }
+    };
+    scan(b);
+    return c;
+  }
+
+  void loop(const Op &o, int d, const Op *init) {
+    std::string cond, step;
+    bool simpleCond = headerCond(*o.region(0), cond);
+    bool simpleStep = headerStep(*o.region(2), step);
+    std::string initText = init ? decl(init->var, init->operands[0]) : "";
+    if (!o.policy.empty())
+      line(d, "// checkpoint(" + o.policy + ")");
+    if (simpleCond && simpleStep) {
+      if (o.loopKind == LoopKind::Do && step.empty()) {
+        line(d, "do {");
+        block(*o.region(1), d + 1, &o);
+        line(d, "} while (" + cond + ");");
+      } else if (o.loopKind == LoopKind::While && step.empty() && !init) {
+        line(d, "while (" + cond + ") {");
+        block(*o.region(1), d + 1, &o);
+        line(d, "}");
+      } else if (o.loopKind != LoopKind::Do) {
+        line(d, "for (" + initText + "; " + cond + "; " + step + ") {");
+        block(*o.region(1), d + 1, &o);
+        line(d, "}");
+      } else {
+        generalLoop(o, d, initText);
+      }
+      return;
+    }
+    generalLoop(o, d, initText);
+  }
+
+  /// for (;;) with the condition and step spelled out as statements.
+  void generalLoop(const Op &o, int d, const std::string &initText) {
+    bool isDo = o.loopKind == LoopKind::Do;
+    bool needLabel = hasContinue(*o.region(1)) &&
+                     (isDo || !o.region(2)->ops.empty());
+    std::string label =
+        needLabel ? "adgen_next_" + std::to_string(++labels) : "";
+    if (needLabel)
+      continueLabel[&o] = label;
+    line(d, "for (" + initText + ";;) {");
+    auto condition = [&] {
+      for (auto &op : o.region(0)->ops) {
+        if (names.isInlined(op.get()))
+          continue;
+        if (op->kind == OpKind::Condition)
+          line(d + 1, "if (!(" + ex(op->operands[0]) + ")) break;");
+        else
+          emit(*op, d + 1, nullptr, &o);
+      }
+    };
+    if (!isDo)
+      condition();
+    block(*o.region(1), d + 1, &o);
+    if (needLabel)
+      line(d, label + ":;");
+    block(*o.region(2), d + 1, &o);
+    if (isDo)
+      condition();
+    line(d, "}");
+  }
+
+  void emit(const Op &o, int d, const Op *foldedInit, const Op *loopOp) {
+    sourceComment(o, d);
+    switch (o.kind) {
+    case OpKind::Decl:
+      line(d, decl(o.var, o.operands.empty() ? nullptr : o.operands[0]) +
+                  ";");
+      return;
+    case OpKind::DeclArray: {
+      const Array *a = o.arr;
+      if (a->scalarLocal) {
+        line(d, std::string(typeName(a->elemType)) + " " + a->name + " = " +
+                    literal(0, a->elemType) + ";");
+        return;
+      }
+      std::string init;
+      for (size_t k = 0; k < a->init.size(); ++k)
+        init += (k ? ", " : "") + literal(a->init[k], a->elemType);
+      line(d, std::string(typeName(a->elemType)) + " " + a->name + "[" +
+                  std::to_string(a->size) + "] = {" + init + "};");
+      return;
+    }
+    case OpKind::WriteVar:
+    case OpKind::Store:
+      line(d, writeText(o) + ";");
+      return;
+    case OpKind::Return:
+      line(d, o.operands.empty() ? "return;"
+                                 : "return " + ex(o.operands[0]) + ";");
+      return;
+    case OpKind::If: {
+      line(d, "if (" + ex(o.operands[0]) + ") {");
+      block(*o.region(0), d + 1, loopOp);
+      if (!o.region(1)->ops.empty()) {
+        line(d, "} else {");
+        block(*o.region(1), d + 1, loopOp);
+      }
+      line(d, "}");
+      return;
+    }
+    case OpKind::Loop:
+      loop(o, d, foldedInit);
+      return;
+    case OpKind::Break:
+      line(d, "break;");
+      return;
+    case OpKind::Continue: {
+      auto it = loopOp ? continueLabel.find(loopOp) : continueLabel.end();
+      line(d, it != continueLabel.end() ? "goto " + it->second + ";"
+                                        : "continue;");
+      return;
+    }
+    case OpKind::Condition:
+      return; // printed by its loop
+    default:
+      break;
+    }
+    if (o.hasResult())
+      line(d, std::string("const ") + typeName(o.type) + " " +
+                  names.names.at(&o) + " = " + ex.definition(&o) + ";");
+    else
+      line(d, ex.definition(&o) + ";");
+  }
+
+  const Function &f;
+  const EmitOptions &opts;
+  Naming names;
+  ExprWriter ex;
+  std::string file;
+  std::string out;
+  unsigned lastLine = 0;
+  int labels = 0;
+  std::map<const Op *, std::string> continueLabel;
+};
+
+std::string paramText(const Param &p) {
+  if (p.var)
+    return std::string(typeName(p.var->type)) + " " + p.var->name;
+  return std::string(p.arr->isConst ? "const " : "") +
+         typeName(p.arr->elemType) + "* " + p.arr->name;
+}
+
+std::string docComment(const Function &f) {
+  if (f.doc.empty())
+    return "";
+  std::string c;
+  size_t start = 0;
+  while (start < f.doc.size()) {
+    size_t nl = f.doc.find('\n', start);
+    if (nl == std::string::npos)
+      nl = f.doc.size();
+    c += "/// " + f.doc.substr(start, nl - start) + "\n";
+    start = nl + 1;
+  }
+  return c;
+}
+
+} // namespace
+
+std::string signatureOf(const Function &f) {
+  std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
+  for (size_t i = 0; i < f.params.size(); ++i)
+    s += (i ? ", " : "") + paramText(f.params[i]);
+  return s + ")";
+}
+
+std::string emitFunction(const Function &f, const EmitOptions &o) {
+  FunctionEmitter fe(f, o);
+  std::string sig = (f.isInternal ? "inline " : "") + signatureOf(f);
+  return fmt::format(fmt::runtime(templates::function),
+                     fmt::arg("comment", docComment(f)),
+                     fmt::arg("signature", sig), fmt::arg("body", fe.body()));
+}
+
+static std::string withNamespaces(const Module &m, const EmitOptions &o,
+                                  const std::function<std::string(
+                                      const Function &)> &each) {
+  std::string out;
+  std::string openNs;
+  for (auto &f : m.functions) {
+    if (f->nameSpace != openNs) {
+      if (!openNs.empty())
+        out += fmt::format(fmt::runtime(templates::namespace_close),
+                           fmt::arg("name", openNs));
+      if (!f->nameSpace.empty())
+        out += fmt::format(fmt::runtime(templates::namespace_open),
+                           fmt::arg("name", f->nameSpace));
+      openNs = f->nameSpace;
+    }
+    out += each(*f);
+  }
+  if (!openNs.empty())
+    out += fmt::format(fmt::runtime(templates::namespace_close),
+                       fmt::arg("name", openNs));
+  (void)o;
+  return out;
+}
+
+std::string emitFile(const Module &m, const EmitOptions &o) {
+  std::string summary = o.cuda ? "CUDA flavour: every function is "
+                                 "ADGEN_HD (__host__ __device__ under nvcc)."
+                               : "C++ flavour: compiles with any C++17 "
+                                 "compiler, and with nvcc as CUDA.";
+  std::string out = fmt::format(fmt::runtime(templates::prologue),
+                                fmt::arg("version", o.version),
+                                fmt::arg("input", baseName(o.input)),
+                                fmt::arg("summary", summary));
+  out += withNamespaces(m, o, [&](const Function &f) {
+    return emitFunction(f, o);
+  });
+  return out;
+}
+
+std::string emitHeader(const Module &m, const EmitOptions &o) {
+  std::string decls = withNamespaces(m, o, [&](const Function &f) {
+    if (f.isInternal)
+      return std::string();
+    return "\n" + docComment(f) + "ADGEN_HD " + signatureOf(f) + ";\n";
+  });
+  return fmt::format(fmt::runtime(templates::header),
+                     fmt::arg("version", o.version),
+                     fmt::arg("input", baseName(o.input)),
+                     fmt::arg("source", baseName(o.input)),
+                     fmt::arg("declarations", decls));
+}
+
+} // namespace adgen

@@ -1,0 +1,30 @@
+// IR → C++ source. Dumb on purpose: every decision about derivatives was
+// made by the passes; this prints ops as statements, loops and ifs as C++
+// control flow, and the file around them from templates/.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <string>
+
+namespace adgen {
+
+struct EmitOptions {
+  bool cuda = false;        // CUDA flavour (.cu): same code, nvcc-ready
+  std::string input;        // the source file's name, for comments
+  std::string version;      // adgen's version
+};
+
+/// The whole generated file for the functions of `m` (callees first).
+std::string emitFile(const Module &m, const EmitOptions &o);
+
+/// A header declaring the user-facing functions of `m`.
+std::string emitHeader(const Module &m, const EmitOptions &o);
+
+/// One function's definition (no file prologue).
+std::string emitFunction(const Function &f, const EmitOptions &o);
+
+/// `R name(params)` of f.
+std::string signatureOf(const Function &f);
+
+} // namespace adgen

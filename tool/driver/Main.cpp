@@ -1,0 +1,16 @@
+// adgen's entry point: options, then the pipeline.
+#include "driver/Options.h"
+#include "driver/Pipeline.h"
+
+int main(int argc, char **argv) {
+  adgen::Options opts;
+  switch (adgen::parseOptions(argc, argv, opts)) {
+  case adgen::ParseResult::Exit0:
+    return 0;
+  case adgen::ParseResult::Usage:
+    return 2;
+  case adgen::ParseResult::Run:
+    break;
+  }
+  return adgen::runPipeline(opts);
+}

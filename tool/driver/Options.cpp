@@ -1,0 +1,149 @@
+#include "driver/Options.h"
+
+#include "frontend/Pragmas.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace adgen {
+
+static const char *kHelp = R"(adgen: source-transformation automatic differentiation for C++ and CUDA
+
+USAGE
+  adgen INPUT.cpp -o OUTPUT [options] [-- extra clang arguments]
+
+Functions marked with `#pragma adgen jvp(...)` / `grad(...)` in INPUT are
+differentiated; the derivatives are written to OUTPUT.
+
+OPTIONS
+  -o FILE             Output file; `-` writes to stdout. The extension picks
+                      the flavour: .cu/.cuh -> CUDA, anything else -> C++.
+  --target=cpp|cuda   Override the flavour chosen from -o.
+  --emit=code         The derivative source (default).
+  --emit=wengert      The Wengert list (IR) of each annotated function;
+                      with --show=jvp that of its tangent.
+  --show=primal|jvp   What --emit=wengert prints (default primal).
+  --emit=stats        Operation counts of the primal and of each generated
+                      function (multiplications, additions, transcendental
+                      calls, loads/stores, tangent products, sweeps).
+  --checkpoint=POLICY Default checkpoint policy for loops without a
+                      directive: every S | auto | binomial C | all |
+                      recompute | budget BYTES.
+  --header FILE       Also write a header declaring the generated functions.
+  -I DIR, -D NAME[=V], -std=STD
+                      Passed to the C++ parser (default -std=c++17).
+  -p BUILD_DIR        Read compile flags from BUILD_DIR/compile_commands.json.
+  --help              This text.
+  --version           adgen's version and the LLVM it was built with.
+
+EXIT STATUS
+  0 success; 1 the input has errors (diagnostics printed, output untouched);
+  2 bad usage.
+)";
+
+static bool startsWith(const char *s, const char *p) {
+  return std::strncmp(s, p, std::strlen(p)) == 0;
+}
+
+static ParseResult usage(const std::string &msg) {
+  std::fprintf(stderr, "adgen: error: %s\nTry 'adgen --help'.\n", msg.c_str());
+  return ParseResult::Usage;
+}
+
+static bool endsWith(const std::string &s, const std::string &suf) {
+  return s.size() >= suf.size() &&
+         s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
+}
+
+ParseResult parseOptions(int argc, char **argv, Options &o) {
+  std::string target;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    auto value = [&](const char *flag) -> const char * {
+      size_t n = std::strlen(flag);
+      if (a[n] == '=')
+        return a + n + 1;
+      if (a[n] != 0)
+        return a + n;
+      return i + 1 < argc ? argv[++i] : nullptr;
+    };
+    if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h")) {
+      std::fputs(kHelp, stdout);
+      return ParseResult::Exit0;
+    }
+    if (!std::strcmp(a, "--version")) {
+      std::printf("adgen %s (built with LLVM/Clang %s)\n", ADGEN_VERSION,
+                  ADGEN_LLVM_VERSION);
+      return ParseResult::Exit0;
+    }
+    if (!std::strcmp(a, "--")) {
+      for (++i; i < argc; ++i)
+        o.clangArgs.push_back(argv[i]);
+      break;
+    }
+    if (!std::strcmp(a, "-o") || startsWith(a, "-o")) {
+      const char *v = value("-o");
+      if (!v)
+        return usage("-o needs a file name");
+      o.output = v;
+    } else if (startsWith(a, "--target")) {
+      const char *v = value("--target");
+      if (!v || (std::strcmp(v, "cpp") && std::strcmp(v, "cuda")))
+        return usage("--target takes cpp or cuda");
+      target = v;
+    } else if (startsWith(a, "--emit")) {
+      const char *v = value("--emit");
+      if (!v || (std::strcmp(v, "code") && std::strcmp(v, "wengert") &&
+                 std::strcmp(v, "stats")))
+        return usage("--emit takes code, wengert or stats");
+      o.emit = v;
+    } else if (startsWith(a, "--show")) {
+      const char *v = value("--show");
+      if (!v || (std::strcmp(v, "primal") && std::strcmp(v, "jvp") &&
+                 std::strcmp(v, "grad")))
+        return usage("--show takes primal, jvp or grad");
+      o.show = v;
+    } else if (startsWith(a, "--checkpoint")) {
+      const char *v = value("--checkpoint");
+      if (!v || !parsePolicy(v, o.checkpoint))
+        return usage(std::string("bad checkpoint policy '") + (v ? v : "") +
+                     "' (every S | auto | binomial C | all | recompute | "
+                     "budget BYTES)");
+    } else if (startsWith(a, "--header")) {
+      const char *v = value("--header");
+      if (!v)
+        return usage("--header needs a file name");
+      o.header = v;
+    } else if (startsWith(a, "-I") || startsWith(a, "-D")) {
+      std::string flag(a, 2);
+      const char *v = value(flag.c_str());
+      if (!v)
+        return usage(flag + " needs an argument");
+      o.clangArgs.push_back(flag + v);
+    } else if (startsWith(a, "-std=")) {
+      o.clangArgs.push_back(a);
+    } else if (!std::strcmp(a, "-p") || startsWith(a, "-p")) {
+      const char *v = value("-p");
+      if (!v)
+        return usage("-p needs a build directory");
+      o.buildDir = v;
+    } else if (a[0] == '-' && a[1] != 0) {
+      return usage(std::string("unknown option '") + a + "'");
+    } else if (o.input.empty()) {
+      o.input = a;
+    } else {
+      return usage(std::string("more than one input file ('") + o.input +
+                   "' and '" + a + "')");
+    }
+  }
+  if (o.input.empty())
+    return usage("no input file");
+  if (o.output.empty())
+    return usage("no output file (-o FILE, or -o - for stdout)");
+  o.cuda = target.empty() ? endsWith(o.output, ".cu") ||
+                                endsWith(o.output, ".cuh")
+                          : target == "cuda";
+  return ParseResult::Run;
+}
+
+} // namespace adgen

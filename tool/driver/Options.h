@@ -1,0 +1,26 @@
+// The command line of SPEC §1.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+struct Options {
+  std::string input;
+  std::string output;          // "-" for stdout
+  std::string header;          // --header FILE
+  bool cuda = false;           // from -o's extension or --target
+  std::string emit = "code";   // code | wengert | stats
+  std::string show = "primal"; // with --emit=wengert: primal | jvp | grad
+  std::string checkpoint;      // --checkpoint=POLICY (canonical)
+  std::string buildDir;        // -p
+  std::vector<std::string> clangArgs;
+};
+
+enum class ParseResult { Run, Exit0, Usage };
+
+/// Parses argv; prints help, version or a usage error itself.
+ParseResult parseOptions(int argc, char **argv, Options &o);
+
+} // namespace adgen

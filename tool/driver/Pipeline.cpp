@@ -1,0 +1,188 @@
+#include "driver/Pipeline.h"
+
+#include "analysis/Stats.h"
+#include "codegen/EmitCpp.h"
+#include "frontend/Frontend.h"
+#include "ir/Printer.h"
+#include "ir/Verifier.h"
+#include "transform/Tangent.h"
+
+#include "clang/Format/Format.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace adgen {
+namespace {
+
+/// Internal invariant broken: say so plainly rather than emit wrong code.
+bool verified(const Function &f, const char *stage) {
+  auto errs = verify(f);
+  for (auto &e : errs)
+    std::fprintf(stderr, "adgen: internal error: invalid IR after %s in '%s': %s\n",
+                 stage, f.name.c_str(), e.c_str());
+  return errs.empty();
+}
+
+std::string clangFormat(const std::string &code) {
+  clang::format::FormatStyle style = clang::format::getLLVMStyle();
+  std::vector<clang::tooling::Range> ranges{
+      {0, static_cast<unsigned>(code.size())}};
+  auto repl = clang::format::reformat(style, code, ranges, "generated.cpp");
+  auto res = clang::tooling::applyAllReplacements(code, repl);
+  return res ? *res : code;
+}
+
+/// Writes to a temporary file beside `path`, then renames it over `path`:
+/// a failed run never leaves a half-written output.
+bool writeAtomically(const std::string &path, const std::string &text) {
+  if (path == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return true;
+  }
+  std::string tmp = path + ".adgen-tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    if (!out) {
+      std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
+      std::remove(tmp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+std::string paramList(const Function &f, const std::vector<bool> &mask) {
+  std::string s;
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (mask[i])
+      s += (s.empty() ? "" : ", ") + f.params[i].name();
+  return s;
+}
+
+std::string countsLine(const OpCounts &c) {
+  std::ostringstream s;
+  s << "mul " << c.mul << ", add/sub " << c.add << ", div " << c.div
+    << ", transcendental " << c.transcendental << ", loads " << c.loads
+    << ", stores " << c.stores;
+  if (!c.exact)
+    s << " (loops with unknown trip counts counted once)";
+  return s.str();
+}
+
+/// Forward mode costs one sweep per active input scalar: arrays count by
+/// their extent (from size(...) or from the code).
+std::string sweeps(const Function &f, const std::vector<bool> &mask,
+                   const DiffRequest &req, int64_t &n) {
+  n = 0;
+  std::string what;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (!mask[i])
+      continue;
+    const Param &p = f.params[i];
+    int64_t e = 1;
+    if (p.arr) {
+      e = inferExtent(f, p.arr);
+      auto sz = req.sizes.find(p.arr->name);
+      if (sz != req.sizes.end())
+        e = std::atoll(sz->second.c_str()) > 0 ? std::atoll(sz->second.c_str())
+                                                : e;
+    }
+    what += (what.empty() ? "" : ", ") + p.name() +
+            (p.arr ? "[" + (e < 0 ? std::string("?") : std::to_string(e)) + "]"
+                   : "");
+    if (e < 0 || n < 0)
+      n = -1;
+    else
+      n += e;
+  }
+  return what;
+}
+
+} // namespace
+
+int runPipeline(const Options &o) {
+  FrontendOptions fo{o.input, o.clangArgs, o.buildDir};
+  FrontendResult fr;
+  if (!runFrontend(fo, fr))
+    return 1;
+  for (auto &f : fr.module.functions)
+    if (!verified(*f, "lowering"))
+      return 1;
+  if (fr.requests.empty()) {
+    std::fprintf(stderr, "adgen: warning: %s has no '#pragma adgen jvp' or "
+                         "'grad' directive; nothing to differentiate\n",
+                 o.input.c_str());
+  }
+
+  DerivedModule dm;
+  std::ostringstream text; // wengert and stats output
+  for (const DiffRequest &req : fr.requests) {
+    const Function &f = *req.fn;
+    if (req.grad)
+      std::fprintf(stderr,
+                   "adgen: warning: '#pragma adgen grad' on '%s': reverse mode "
+                   "is not implemented in this version yet; no %s_grad is "
+                   "generated\n",
+                   f.name.c_str(), f.name.c_str());
+    if (o.emit == "wengert" && o.show == "primal")
+      text << printFunction(f) << "\n";
+    OpCounts primal = countOps(f);
+    if (o.emit == "stats")
+      text << "function " << f.name << " (primal)\n  " << countsLine(primal)
+           << "\n";
+    if (!req.jvp)
+      continue;
+    std::vector<bool> mask = activeParams(f, req.jvpAll, req.jvpWrt);
+    Function *t = buildTangent(dm, f, {f.name + "_jvp", mask});
+    t->doc = "Forward mode (JVP) of " + f.name + " w.r.t. " +
+             paramList(f, mask) +
+             ": returns the value and writes the directional derivative "
+             "along the given tangents" +
+             (isFloating(f.retType) ? " to *" + f.name + "_dot." : ".");
+    if (!verified(*t, "the tangent transform"))
+      return 1;
+    if (o.emit == "wengert" && o.show == "jvp")
+      text << printFunction(*t) << "\n";
+    if (o.emit == "stats") {
+      OpCounts c = countOps(*t);
+      int64_t n;
+      std::string inputs = sweeps(f, mask, req, n);
+      text << "function " << t->name << " (jvp w.r.t. " << inputs << ")\n  "
+           << countsLine(c) << "\n  tangent products per sweep: "
+           << c.tangentProducts << "\n";
+      if (n >= 0)
+        text << "  full gradient by forward mode: " << n << " sweeps x "
+             << c.tangentProducts << " = " << n * c.tangentProducts
+             << " tangent products\n";
+      else
+        text << "  full gradient by forward mode: one sweep per input "
+                "scalar (extent unknown; give size(p, n))\n";
+    }
+  }
+  if (o.emit == "wengert" && o.show == "grad") {
+    std::fprintf(stderr, "adgen: error: --show=grad needs reverse mode, which "
+                         "is not implemented in this version yet\n");
+    return 1;
+  }
+
+  EmitOptions eo{o.cuda, o.input, ADGEN_VERSION};
+  std::string out = o.emit == "code" ? clangFormat(emitFile(dm.module, eo))
+                                     : text.str();
+  if (!o.header.empty() &&
+      !writeAtomically(o.header, clangFormat(emitHeader(dm.module, eo))))
+    return 1;
+  return writeAtomically(o.output, out) ? 0 : 1;
+}
+
+} // namespace adgen

@@ -1,0 +1,24 @@
+// adgen's diagnostics, reported through Clang's DiagnosticsEngine so they
+// look like the compiler's own: file:line:col, the source line, a caret, and
+// a note with the hint.
+#pragma once
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <initializer_list>
+
+namespace adgen {
+
+enum class Diag {
+#define ADGEN_DIAG(Id, Msg, Hint) Id,
+#include "frontend/Diagnostics.def"
+};
+
+/// Reports error `d` at `loc` with the arguments filling %0, %1, ..., then
+/// its hint as a note at the same place.
+void report(clang::DiagnosticsEngine &de, clang::SourceLocation loc, Diag d,
+            std::initializer_list<llvm::StringRef> args = {},
+            clang::SourceRange range = {});
+
+} // namespace adgen

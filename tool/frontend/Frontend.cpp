@@ -1,0 +1,272 @@
+#include "frontend/Frontend.h"
+
+#include "frontend/Lowerer.h"
+#include "frontend/Pragmas.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <set>
+
+namespace adgen {
+
+using namespace clang;
+
+namespace {
+
+/// Function definitions of the main file, and the statements of their
+/// bodies, in source order.
+struct Collector : RecursiveASTVisitor<Collector> {
+  SourceManager &sm;
+  std::vector<const FunctionDecl *> defs;
+  std::vector<std::pair<const FunctionDecl *, const Stmt *>> stmts;
+  const FunctionDecl *current = nullptr;
+
+  explicit Collector(SourceManager &sm) : sm(sm) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *fd) {
+    if (!fd->doesThisDeclarationHaveABody() ||
+        !sm.isInMainFile(fd->getLocation()))
+      return RecursiveASTVisitor::TraverseFunctionDecl(fd);
+    defs.push_back(fd);
+    const FunctionDecl *saved = current;
+    current = fd;
+    bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
+    current = saved;
+    return r;
+  }
+  bool VisitStmt(Stmt *s) {
+    if (current && !isa<Expr>(s))
+      stmts.push_back({current, s});
+    return true;
+  }
+};
+
+class Consumer : public ASTConsumer {
+public:
+  Consumer(std::vector<Directive> &dirs, FrontendResult &out)
+      : dirs(dirs), out(out) {}
+
+  void HandleTranslationUnit(ASTContext &ast) override {
+    auto &de = ast.getDiagnostics();
+    if (de.hasErrorOccurred())
+      return;
+    auto &sm = ast.getSourceManager();
+    Collector col(sm);
+    col.TraverseDecl(ast.getTranslationUnitDecl());
+    auto before = [&](SourceLocation a, SourceLocation b) {
+      return sm.isBeforeInTranslationUnit(a, b);
+    };
+    auto inside = [&](SourceLocation l, SourceRange r) {
+      return before(r.getBegin(), l) && before(l, r.getEnd());
+    };
+
+    LowerContext cx{ast, de, out.module, nullptr, {}};
+    std::map<const FunctionDecl *, std::vector<const Directive *>> fnDirs;
+    for (const Directive &d : dirs) {
+      if (!sm.isInMainFile(d.loc))
+        continue;
+      const FunctionDecl *body = nullptr;
+      for (const FunctionDecl *fd : col.defs)
+        if (inside(d.loc, fd->getBody()->getSourceRange()))
+          body = fd;
+      if (d.kind == Directive::Checkpoint) {
+        if (!body) {
+          report(de, d.loc, Diag::CheckpointOutsideBody);
+          continue;
+        }
+        const Stmt *next = nullptr;
+        for (auto &[fd, s] : col.stmts)
+          if (fd == body && before(d.loc, s->getBeginLoc()) &&
+              (!next || before(s->getBeginLoc(), next->getBeginLoc())))
+            next = s;
+        if (!next || !(isa<ForStmt>(next) || isa<WhileStmt>(next) ||
+                       isa<DoStmt>(next))) {
+          report(de, d.loc, Diag::CheckpointNotOnLoop);
+          continue;
+        }
+        cx.loopPolicies[next] = d.policy;
+        continue;
+      }
+      if (body) {
+        report(de, d.loc, Diag::DirectiveInBody, {d.name()});
+        continue;
+      }
+      const FunctionDecl *target = nullptr;
+      for (const FunctionDecl *fd : col.defs)
+        if (before(d.loc, fd->getBeginLoc()) &&
+            (!target || before(fd->getBeginLoc(), target->getBeginLoc())))
+          target = fd;
+      if (!target) {
+        report(de, d.loc, Diag::DirectiveOnNothing, {d.name()});
+        continue;
+      }
+      fnDirs[target].push_back(&d);
+    }
+    if (de.hasErrorOccurred())
+      return;
+
+    std::map<const FunctionDecl *, Function *> lowered;
+    std::set<const FunctionDecl *> inProgress;
+    bool ok = true;
+    cx.calleeFor = [&](const FunctionDecl *fd,
+                       SourceLocation use) -> Function * {
+      if (inProgress.count(fd)) {
+        report(de, use, Diag::Recursion, {fd->getName()});
+        return nullptr;
+      }
+      auto it = lowered.find(fd);
+      if (it != lowered.end())
+        return it->second;
+      out.module.functions.push_back(std::make_unique<Function>());
+      Function *f = out.module.functions.back().get();
+      f->sourceFile = sm.getFilename(fd->getLocation()).str();
+      inProgress.insert(fd);
+      Lowerer lw(cx, *f);
+      bool good = lw.lowerFunction(fd);
+      inProgress.erase(fd);
+      if (!good) {
+        ok = false;
+        return nullptr;
+      }
+      lowered[fd] = f;
+      return f;
+    };
+
+    for (const FunctionDecl *fd : col.defs) {
+      auto it = fnDirs.find(fd);
+      if (it == fnDirs.end())
+        continue;
+      Function *f = cx.calleeFor(fd, fd->getLocation());
+      if (!f)
+        continue;
+      DiffRequest req;
+      req.fn = f;
+      for (const Directive *d : it->second)
+        addDirective(de, *d, *f, req);
+      out.requests.push_back(std::move(req));
+    }
+    (void)ok;
+  }
+
+private:
+  static void addDirective(DiagnosticsEngine &de, const Directive &d,
+                           const Function &f, DiffRequest &req) {
+    auto findParam = [&](const DirectiveArg &a) -> const Param * {
+      for (const Param &p : f.params)
+        if (p.name() == a.text)
+          return &p;
+      report(de, a.loc, Diag::UnknownParam, {a.text, f.name});
+      return nullptr;
+    };
+    switch (d.kind) {
+    case Directive::Jvp:
+    case Directive::Grad: {
+      bool isJvp = d.kind == Directive::Jvp;
+      (isJvp ? req.jvp : req.grad) = true;
+      if (!d.hasList)
+        break;
+      (isJvp ? req.jvpAll : req.gradAll) = false;
+      for (const DirectiveArg &a : d.args) {
+        const Param *p = findParam(a);
+        if (!p)
+          continue;
+        Type t = p->var ? p->var->type : p->arr->elemType;
+        if (!isFloating(t)) {
+          report(de, a.loc, Diag::PassiveParam,
+                 {a.text, f.name, std::string("of type ") + typeName(t)});
+          continue;
+        }
+        (isJvp ? req.jvpWrt : req.gradWrt).push_back(a.text);
+      }
+      break;
+    }
+    case Directive::Size:
+      if (const Param *p = findParam(d.args[0])) {
+        if (!p->arr)
+          report(de, d.args[0].loc, Diag::PassiveParam,
+                 {d.args[0].text, f.name, "not a pointer"});
+        else
+          req.sizes[d.args[0].text] = d.args[1].text;
+      }
+      break;
+    case Directive::Checkpoint:
+      break;
+    }
+  }
+
+  std::vector<Directive> &dirs;
+  FrontendResult &out;
+};
+
+class Action : public ASTFrontendAction {
+public:
+  explicit Action(FrontendResult &out) : out(out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 StringRef) override {
+    ci.getPreprocessor().AddPragmaHandler(new AdgenPragmaHandler(dirs));
+    return std::make_unique<Consumer>(dirs, out);
+  }
+
+private:
+  std::vector<Directive> dirs;
+  FrontendResult &out;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  explicit Factory(FrontendResult &out) : out(out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(out);
+  }
+
+private:
+  FrontendResult &out;
+};
+
+} // namespace
+
+bool runFrontend(const FrontendOptions &opts, FrontendResult &out) {
+  std::vector<std::string> args = {"-std=c++17"};
+  for (const std::string &a : opts.clangArgs)
+    if (a.rfind("-std=", 0) == 0)
+      args.clear();
+  args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
+  std::unique_ptr<tooling::CompilationDatabase> db;
+  if (!opts.buildDir.empty()) {
+    std::string err;
+    db = tooling::CompilationDatabase::loadFromDirectory(opts.buildDir, err);
+    if (!db) {
+      llvm::errs() << "adgen: error: " << err << "\n";
+      return false;
+    }
+  } else {
+    db = std::make_unique<tooling::FixedCompilationDatabase>(".", args);
+  }
+  tooling::ClangTool tool(*db, {opts.input});
+  // Builtin headers (<cmath>'s own includes) come from Clang's resource
+  // directory; adgen reports its own errors and keeps clang's warnings out.
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      {"-resource-dir", ADGEN_CLANG_RESOURCE_DIR, "-w", "-fsyntax-only"},
+      tooling::ArgumentInsertPosition::END));
+  if (!opts.buildDir.empty())
+    tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        opts.clangArgs, tooling::ArgumentInsertPosition::END));
+  Factory factory(out);
+  int rc = tool.run(&factory);
+  if (rc != 0)
+    return false;
+  for (auto &f : out.module.functions)
+    if (!f || f->name.empty())
+      return false;
+  return true;
+}
+
+} // namespace adgen
+

@@ -1,0 +1,38 @@
+// Clang AST → IR. Parses the input with libTooling, collects the
+// `#pragma adgen` directives, and lowers every annotated function (and every
+// function of the file they call) to the Wengert-list IR.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+/// What the user asked for on one function.
+struct DiffRequest {
+  Function *fn = nullptr;
+  bool jvp = false, grad = false;
+  bool jvpAll = true, gradAll = true; // no list: every floating parameter
+  std::vector<std::string> jvpWrt, gradWrt;
+  std::map<std::string, std::string> sizes; // size(p, EXPR)
+};
+
+struct FrontendOptions {
+  std::string input;
+  std::vector<std::string> clangArgs; // -I, -D, -std=, and after `--`
+  std::string buildDir;               // -p: where compile_commands.json is
+};
+
+struct FrontendResult {
+  Module module;
+  std::vector<DiffRequest> requests;
+};
+
+/// Parses and lowers. Diagnostics go to stderr; false when any error was
+/// reported (the result is then not to be used).
+bool runFrontend(const FrontendOptions &opts, FrontendResult &out);
+
+} // namespace adgen

@@ -1,0 +1,130 @@
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace adgen {
+
+void Lowerer::error(clang::SourceLocation loc, Diag d,
+                    std::initializer_list<llvm::StringRef> args) {
+  failed = true;
+  report(cx.diags, loc, d, args);
+}
+
+void Lowerer::setLoc(clang::SourceLocation loc) {
+  auto &sm = cx.ast.getSourceManager();
+  auto pl = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (pl.isValid())
+    b.setLoc({pl.getLine(), pl.getColumn()});
+}
+
+std::string Lowerer::uniqueName(const std::string &base) {
+  std::string n = base;
+  for (int i = 1; usedNames.count(n); ++i)
+    n = base + "_" + std::to_string(i);
+  usedNames.insert(n);
+  return n;
+}
+
+std::optional<Type> Lowerer::typeOf(clang::QualType qt,
+                                    const clang::NamedDecl *d,
+                                    clang::SourceLocation loc) {
+  qt = qt.getCanonicalType();
+  if (const auto *bt = qt->getAs<clang::BuiltinType>()) {
+    switch (bt->getKind()) {
+    case clang::BuiltinType::Double: return Type::Double;
+    case clang::BuiltinType::Float: return Type::Float;
+    case clang::BuiltinType::Bool: return Type::Bool;
+    case clang::BuiltinType::Int: return Type::Int;
+    case clang::BuiltinType::Long:
+    case clang::BuiltinType::LongLong: return Type::Long;
+    case clang::BuiltinType::UInt: return Type::UInt;
+    case clang::BuiltinType::ULong:
+    case clang::BuiltinType::ULongLong: return Type::ULong;
+    case clang::BuiltinType::Void: return Type::Void;
+    default: break;
+    }
+  }
+  error(loc, Diag::UnsupportedType,
+        {qt.getAsString(), d ? d->getName() : llvm::StringRef("expression")});
+  return std::nullopt;
+}
+
+Var *Lowerer::varFor(const clang::VarDecl *vd) {
+  auto it = vars.find(vd);
+  return it == vars.end() ? nullptr : it->second;
+}
+
+bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
+  auto loc = fd->getLocation();
+  setLoc(loc);
+  fn.name = fd->getNameAsString();
+  fn.loc = b.currentLoc();
+  // Namespace of the primal: generated functions live in it too.
+  for (const clang::DeclContext *dc = fd->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      fn.nameSpace = ns->getNameAsString() +
+                     (fn.nameSpace.empty() ? "" : "::" + fn.nameSpace);
+  if (llvm::isa<clang::CXXMethodDecl>(fd)) {
+    error(loc, Diag::MemberFunction, {fd->getName()});
+    return false;
+  }
+  if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) {
+    error(loc, Diag::Template, {fd->getName()});
+    return false;
+  }
+  if (fd->isVariadic()) {
+    error(loc, Diag::VariadicFunction, {fd->getName()});
+    return false;
+  }
+  auto rt = typeOf(fd->getReturnType(), fd, loc);
+  if (!rt)
+    return false;
+  fn.retType = *rt;
+  usedNames.insert(fn.name);
+  for (const clang::ParmVarDecl *pd : fd->parameters()) {
+    clang::QualType qt = pd->getType();
+    auto ploc = pd->getLocation();
+    std::string name = pd->getName().empty()
+                           ? "arg" + std::to_string(fn.params.size())
+                           : pd->getNameAsString();
+    Param p;
+    if (qt->isReferenceType()) {
+      error(ploc, Diag::ReferenceParam, {name});
+      continue;
+    }
+    if (const auto *pt = qt->getAs<clang::PointerType>()) {
+      clang::QualType elem = pt->getPointeeType();
+      auto et = typeOf(elem, pd, ploc);
+      if (!et || *et == Type::Void || *et == Type::Bool) {
+        if (et)
+          error(ploc, Diag::UnsupportedType, {qt.getAsString(), name});
+        continue;
+      }
+      p.arr = fn.newArray(uniqueName(name), *et);
+      p.arr->isConst = elem.isConstQualified();
+      p.arr->paramIndex = static_cast<int>(fn.params.size());
+      arrays[pd] = p.arr;
+    } else {
+      auto t = typeOf(qt, pd, ploc);
+      if (!t || *t == Type::Void)
+        continue;
+      p.var = fn.newVar(uniqueName(name), *t);
+      p.var->paramIndex = static_cast<int>(fn.params.size());
+      vars[pd] = p.var;
+    }
+    fn.params.push_back(p);
+  }
+  if (failed)
+    return false;
+  stmt(fd->getBody());
+  // A non-void function must end in a return on every path; clang warns on
+  // falling off the end, and the IR needs an explicit terminator.
+  if (fn.retType == Type::Void &&
+      (fn.body.ops.empty() || fn.body.ops.back()->kind != OpKind::Return))
+    b.create(OpKind::Return, Type::Void);
+  return !failed;
+}
+
+} // namespace adgen

@@ -1,0 +1,227 @@
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace adgen {
+
+using namespace clang;
+
+void Lowerer::intoBlock(Block *blk, const std::function<void()> &f) {
+  Block *saved = b.block();
+  b.setBlock(blk);
+  f();
+  b.setBlock(saved);
+}
+
+void Lowerer::stmt(const Stmt *s) {
+  if (!s || failed)
+    return;
+  setLoc(s->getBeginLoc());
+  // Nothing may follow a terminator in the same block.
+  if (!b.block()->ops.empty() && isTerminator(*b.block()->ops.back()))
+    return;
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    for (const Stmt *c : cast<CompoundStmt>(s)->body())
+      stmt(c);
+    return;
+  case Stmt::NullStmtClass:
+    return;
+  case Stmt::DeclStmtClass:
+    return declStmt(cast<DeclStmt>(s));
+  case Stmt::IfStmtClass:
+    return ifStmt(cast<IfStmt>(s));
+  case Stmt::ForStmtClass:
+  case Stmt::WhileStmtClass:
+  case Stmt::DoStmtClass:
+    return loopStmt(s);
+  case Stmt::BreakStmtClass:
+    b.create(OpKind::Break, Type::Void);
+    return;
+  case Stmt::ContinueStmtClass:
+    b.create(OpKind::Continue, Type::Void);
+    return;
+  case Stmt::ReturnStmtClass: {
+    const Expr *rv = cast<ReturnStmt>(s)->getRetValue();
+    Op *v = rv ? expr(rv) : nullptr;
+    if (failed)
+      return;
+    if (v)
+      v = b.cast(v, fn.retType);
+    b.create(OpKind::Return, Type::Void,
+             v ? std::vector<Op *>{v} : std::vector<Op *>{});
+    return;
+  }
+  case Stmt::GotoStmtClass:
+  case Stmt::IndirectGotoStmtClass:
+  case Stmt::LabelStmtClass:
+    return error(s->getBeginLoc(), Diag::Goto);
+  case Stmt::SwitchStmtClass:
+    return error(s->getBeginLoc(), Diag::Switch);
+  case Stmt::CXXTryStmtClass:
+    return error(s->getBeginLoc(), Diag::Exceptions, {"try"});
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    return error(s->getBeginLoc(), Diag::InlineAsm);
+  default:
+    break;
+  }
+  if (const auto *e = dyn_cast<Expr>(s)) {
+    expr(e);
+    return;
+  }
+  error(s->getBeginLoc(), Diag::UnsupportedStmt, {s->getStmtClassName()});
+}
+
+void Lowerer::declStmt(const DeclStmt *ds) {
+  for (const Decl *d : ds->decls()) {
+    const auto *vd = dyn_cast<VarDecl>(d);
+    if (!vd) {
+      if (isa<TypedefNameDecl>(d) || isa<StaticAssertDecl>(d))
+        continue;
+      error(d->getLocation(), Diag::UnsupportedStmt, {d->getDeclKindName()});
+      continue;
+    }
+    setLoc(vd->getLocation());
+    if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
+      error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});
+      continue;
+    }
+    QualType qt = vd->getType();
+    if (const auto *at = ast().getAsConstantArrayType(qt)) {
+      localArray(vd, at);
+      continue;
+    }
+    if (qt->isPointerType() || qt->isReferenceType()) {
+      error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
+      continue;
+    }
+    auto t = typeOf(qt, vd, vd->getLocation());
+    if (!t)
+      continue;
+    Op *init = nullptr;
+    if (const Expr *ie = vd->getInit()) {
+      init = expr(ie);
+      if (!init)
+        continue;
+      init = b.cast(init, *t);
+    }
+    Var *v = fn.newVar(uniqueName(vd->getNameAsString()), *t);
+    vars[vd] = v;
+    b.decl(v, init);
+  }
+}
+
+void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
+  std::vector<int64_t> dims;
+  QualType elem;
+  const ConstantArrayType *cur = at;
+  while (cur) {
+    dims.push_back(cur->getSize().getSExtValue());
+    elem = cur->getElementType();
+    cur = ast().getAsConstantArrayType(elem);
+  }
+  auto et = typeOf(elem, vd, vd->getLocation());
+  if (!et)
+    return;
+  Array *a = fn.newArray(uniqueName(vd->getNameAsString()), *et);
+  a->dims = dims;
+  a->size = 1;
+  for (auto e : dims)
+    a->size *= e;
+  arrays[vd] = a;
+  Op *d = b.create(OpKind::DeclArray, Type::Void);
+  d->arr = a;
+  // Initialiser: constants go into the declaration, the rest are stores.
+  const auto *il = dyn_cast_or_null<InitListExpr>(vd->getInit());
+  if (!il)
+    return;
+  std::vector<const Expr *> flat;
+  std::function<void(const InitListExpr *)> flatten =
+      [&](const InitListExpr *l) {
+        for (const Expr *e : l->inits()) {
+          if (const auto *sub = dyn_cast<InitListExpr>(e->IgnoreImplicit()))
+            flatten(sub);
+          else
+            flat.push_back(e);
+        }
+      };
+  flatten(il);
+  for (size_t i = 0; i < flat.size() && static_cast<int64_t>(i) < a->size;
+       ++i) {
+    Expr::EvalResult r;
+    if (flat[i]->EvaluateAsRValue(r, ast()) && (r.Val.isFloat() ||
+                                                r.Val.isInt())) {
+      double v = r.Val.isFloat() ? r.Val.getFloat().convertToDouble()
+                                 : static_cast<double>(
+                                       r.Val.getInt().getSExtValue());
+      if (a->init.size() <= i)
+        a->init.resize(i + 1, 0.0);
+      a->init[i] = v;
+      continue;
+    }
+    Op *v = expr(flat[i]);
+    if (!v)
+      return;
+    b.store(a, b.constant(static_cast<double>(i), Type::Int), b.cast(v, *et));
+  }
+}
+
+void Lowerer::ifStmt(const IfStmt *s) {
+  if (s->getInit() || s->getConditionVariable()) {
+    error(s->getBeginLoc(), Diag::UnsupportedStmt,
+          {"if with an initialiser or a condition variable"});
+    return;
+  }
+  if (s->isConstexpr()) {
+    error(s->getBeginLoc(), Diag::UnsupportedStmt, {"if constexpr"});
+    return;
+  }
+  Op *c = cond(s->getCond());
+  if (!c)
+    return;
+  setLoc(s->getBeginLoc());
+  Op *op = b.ifOp(c);
+  intoBlock(op->region(0), [&] { stmt(s->getThen()); });
+  intoBlock(op->region(1), [&] { stmt(s->getElse()); });
+}
+
+void Lowerer::loopStmt(const Stmt *s) {
+  const Stmt *body = nullptr, *init = nullptr;
+  const Expr *c = nullptr, *inc = nullptr;
+  LoopKind kind = LoopKind::For;
+  if (const auto *f = dyn_cast<ForStmt>(s)) {
+    if (f->getConditionVariable())
+      return error(s->getBeginLoc(), Diag::UnsupportedStmt,
+                   {"for with a condition variable"});
+    init = f->getInit(), c = f->getCond(), inc = f->getInc(),
+    body = f->getBody();
+  } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
+    if (w->getConditionVariable())
+      return error(s->getBeginLoc(), Diag::UnsupportedStmt,
+                   {"while with a condition variable"});
+    c = w->getCond(), body = w->getBody(), kind = LoopKind::While;
+  } else {
+    const auto *d = cast<DoStmt>(s);
+    c = d->getCond(), body = d->getBody(), kind = LoopKind::Do;
+  }
+  stmt(init);
+  setLoc(s->getBeginLoc());
+  Op *loop = b.loop(kind);
+  auto pol = cx.loopPolicies.find(s);
+  if (pol != cx.loopPolicies.end())
+    loop->policy = pol->second;
+  intoBlock(loop->region(0), [&] {
+    Op *cv = c ? cond(c) : b.constant(1, Type::Bool);
+    if (cv)
+      b.create(OpKind::Condition, Type::Void, {cv});
+  });
+  intoBlock(loop->region(1), [&] { stmt(body); });
+  intoBlock(loop->region(2), [&] {
+    if (inc)
+      stmt(inc);
+  });
+}
+
+} // namespace adgen

@@ -1,0 +1,94 @@
+// The state of lowering one function: Clang statements and expressions to
+// IR ops through a Builder. Split by what it lowers: LowerStmt.cpp,
+// LowerExpr.cpp, LowerFunction.cpp.
+#pragma once
+
+#include "frontend/Diagnostics.h"
+#include "ir/Builder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace adgen {
+
+/// Shared by all functions of a translation unit.
+struct LowerContext {
+  clang::ASTContext &ast;
+  clang::DiagnosticsEngine &diags;
+  Module &module;
+  /// Finds (lowering on first use) the IR function of a callee defined in
+  /// the main file; null after reporting an error.
+  std::function<Function *(const clang::FunctionDecl *, clang::SourceLocation)>
+      calleeFor;
+  /// Checkpoint policies of loops, from `#pragma adgen checkpoint`.
+  std::map<const clang::Stmt *, std::string> loopPolicies;
+};
+
+class Lowerer {
+public:
+  Lowerer(LowerContext &cx, Function &fn) : cx(cx), fn(fn), b(fn) {}
+
+  /// Lowers a definition's signature and body into `fn`; false on error.
+  bool lowerFunction(const clang::FunctionDecl *fd);
+
+private:
+  // Where an assignment lands.
+  struct LValue {
+    Var *var = nullptr;
+    Array *arr = nullptr;
+    Op *index = nullptr;
+  };
+
+  // LowerStmt.cpp
+  void stmt(const clang::Stmt *s);
+  void declStmt(const clang::DeclStmt *ds);
+  void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
+  void ifStmt(const clang::IfStmt *s);
+  void loopStmt(const clang::Stmt *s);
+  void intoBlock(Block *blk, const std::function<void()> &f);
+
+  // LowerExpr.cpp
+  Op *expr(const clang::Expr *e);
+  Op *cond(const clang::Expr *e); // as bool
+  Op *castExpr(const clang::CastExpr *e);
+  Op *binaryOp(const clang::BinaryOperator *e);
+  Op *unaryOp(const clang::UnaryOperator *e);
+  Op *assign(const clang::BinaryOperator *e);
+  Op *conditional(const clang::ConditionalOperator *e);
+  Op *shortCircuit(const clang::BinaryOperator *e);
+  Op *call(const clang::CallExpr *e);
+  Op *declRef(const clang::DeclRefExpr *e);
+  std::optional<LValue> lvalue(const clang::Expr *e);
+  Op *read(const LValue &lv);
+  void write(const LValue &lv, Op *v);
+  Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
+  Op *arith(OpKind k, Op *a, Op *b);
+  bool isSafeToSpeculate(const clang::Expr *e);
+
+  // LowerFunction.cpp
+  std::optional<Type> typeOf(clang::QualType t, const clang::NamedDecl *d,
+                             clang::SourceLocation loc);
+  Var *varFor(const clang::VarDecl *vd);
+  std::string uniqueName(const std::string &base);
+  void error(clang::SourceLocation loc, Diag d,
+             std::initializer_list<llvm::StringRef> args = {});
+  void setLoc(clang::SourceLocation loc);
+  clang::ASTContext &ast() { return cx.ast; }
+
+  LowerContext &cx;
+  Function &fn;
+  Builder b;
+  std::map<const clang::VarDecl *, Var *> vars;
+  std::map<const clang::VarDecl *, Array *> arrays;
+  std::set<std::string> usedNames;
+  bool failed = false;
+};
+
+} // namespace adgen

@@ -1,0 +1,45 @@
+// `#pragma adgen ...` directives: parsed by a preprocessor pragma handler
+// into Directive records with source locations; attached to functions and
+// loops after parsing (see LowerFunction.cpp).
+#pragma once
+
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Pragma.h"
+
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+struct DirectiveArg {
+  std::string text;
+  clang::SourceLocation loc;
+};
+
+struct Directive {
+  enum Kind { Jvp, Grad, Size, Checkpoint } kind;
+  clang::SourceLocation loc; // the clause's keyword
+  bool hasList = false;      // jvp/grad: an explicit parameter list
+  std::vector<DirectiveArg> args; // jvp/grad: names; size: param, extent
+  std::string policy;             // checkpoint: "every 4", "auto", ...
+  std::string name() const;
+};
+
+/// Collects every `#pragma adgen` line of the translation unit, reporting
+/// unknown directives and clauses as errors where they stand.
+class AdgenPragmaHandler : public clang::PragmaHandler {
+public:
+  explicit AdgenPragmaHandler(std::vector<Directive> &out)
+      : clang::PragmaHandler("adgen"), out(out) {}
+  void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer intro,
+                    clang::Token &first) override;
+
+private:
+  std::vector<Directive> &out;
+};
+
+/// Parses a checkpoint policy ("every 4", "binomial 8", "budget 64MiB", ...)
+/// into its canonical text; false when it is not one.
+bool parsePolicy(const std::string &text, std::string &canonical);
+
+} // namespace adgen

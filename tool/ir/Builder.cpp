@@ -1,0 +1,157 @@
+#include "ir/Builder.h"
+
+namespace adgen {
+
+Op *Builder::create(OpKind k, Type t, std::vector<Op *> operands) {
+  auto op = std::make_unique<Op>(k, t);
+  op->operands = std::move(operands);
+  op->block = at;
+  op->loc = loc;
+  Op *raw = op.get();
+  at->ops.push_back(std::move(op));
+  return raw;
+}
+
+Op *Builder::constant(double v, Type t) {
+  Op *c = create(OpKind::Const, t);
+  c->num = v;
+  return c;
+}
+
+Op *Builder::readVar(Var *v) {
+  Op *r = create(OpKind::ReadVar, v->type);
+  r->var = v;
+  return r;
+}
+
+Op *Builder::writeVar(Var *v, Op *val) {
+  Op *w = create(OpKind::WriteVar, Type::Void, {val});
+  w->var = v;
+  return w;
+}
+
+Op *Builder::decl(Var *v, Op *init) {
+  Op *d = create(OpKind::Decl, Type::Void);
+  if (init)
+    d->operands.push_back(init);
+  d->var = v;
+  return d;
+}
+
+Op *Builder::load(Array *a, Op *idx) {
+  Op *l = create(OpKind::Load, a->elemType, {idx});
+  l->arr = a;
+  return l;
+}
+
+Op *Builder::store(Array *a, Op *idx, Op *val) {
+  Op *s = create(OpKind::Store, Type::Void, {idx, val});
+  s->arr = a;
+  return s;
+}
+
+Op *Builder::math(MathFn f, std::vector<Op *> args) {
+  Type t = args.front()->type;
+  Op *m = create(OpKind::Math, t, std::move(args));
+  m->fn = f;
+  return m;
+}
+
+Op *Builder::cast(Op *v, Type t) {
+  if (v->type == t)
+    return v;
+  if (v->kind == OpKind::Const && (isFloating(t) || isInteger(t)))
+    return constant(isInteger(t) ? static_cast<double>(
+                                       static_cast<long long>(v->num))
+                                 : v->num,
+                    t);
+  return create(OpKind::Cast, t, {v});
+}
+
+Op *Builder::select(Op *c, Op *a, Op *b) {
+  return create(OpKind::Select, a->type, {c, a, b});
+}
+
+Op *Builder::ifOp(Op *cond) {
+  Op *i = create(OpKind::If, Type::Void, {cond});
+  for (int r = 0; r < 2; ++r) {
+    i->regions.push_back(std::make_unique<Block>());
+    i->regions.back()->parent = i;
+  }
+  return i;
+}
+
+Op *Builder::loop(LoopKind k) {
+  Op *l = create(OpKind::Loop, Type::Void);
+  l->loopKind = k;
+  for (int r = 0; r < 3; ++r) {
+    l->regions.push_back(std::make_unique<Block>());
+    l->regions.back()->parent = l;
+  }
+  return l;
+}
+
+bool Builder::isConst(const Op *v, double c) {
+  return v && v->kind == OpKind::Const && v->num == c;
+}
+
+Op *Builder::binary(OpKind k, Op *a, Op *b) {
+  Type t = a->type;
+  if (k == OpKind::Lt || k == OpKind::Le || k == OpKind::Gt ||
+      k == OpKind::Ge || k == OpKind::Eq || k == OpKind::Ne ||
+      k == OpKind::And || k == OpKind::Or)
+    t = Type::Bool;
+  return create(k, t, {a, b});
+}
+
+Op *Builder::add(Op *a, Op *b) {
+  if (!a || isConst(a, 0))
+    return b;
+  if (!b || isConst(b, 0))
+    return a;
+  if (b->kind == OpKind::Neg)
+    return binary(OpKind::Sub, a, b->operands[0]);
+  return binary(OpKind::Add, a, b);
+}
+
+Op *Builder::sub(Op *a, Op *b) {
+  if (!b || isConst(b, 0))
+    return a;
+  if (!a || isConst(a, 0))
+    return neg(b);
+  return binary(OpKind::Sub, a, b);
+}
+
+Op *Builder::mul(Op *a, Op *b) {
+  if (!a || !b || isConst(a, 0) || isConst(b, 0))
+    return nullptr;
+  if (isConst(a, 1))
+    return b;
+  if (isConst(b, 1))
+    return a;
+  if (isConst(a, -1))
+    return neg(b);
+  if (isConst(b, -1))
+    return neg(a);
+  return binary(OpKind::Mul, a, b);
+}
+
+Op *Builder::div(Op *a, Op *b) {
+  if (!a || isConst(a, 0))
+    return nullptr;
+  if (isConst(b, 1))
+    return a;
+  return binary(OpKind::Div, a, b);
+}
+
+Op *Builder::neg(Op *a) {
+  if (!a)
+    return nullptr;
+  if (a->kind == OpKind::Const)
+    return constant(-a->num, a->type);
+  if (a->kind == OpKind::Neg)
+    return a->operands[0];
+  return create(OpKind::Neg, a->type, {a});
+}
+
+} // namespace adgen

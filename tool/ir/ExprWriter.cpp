@@ -1,0 +1,114 @@
+#include "ir/ExprWriter.h"
+
+namespace adgen {
+
+int precedence(OpKind k) {
+  switch (k) {
+  case OpKind::Select: return 1;
+  case OpKind::Or: return 2;
+  case OpKind::And: return 3;
+  case OpKind::Eq: case OpKind::Ne: return 4;
+  case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
+    return 5;
+  case OpKind::Add: case OpKind::Sub: return 6;
+  case OpKind::Mul: case OpKind::Div: case OpKind::Rem: return 7;
+  case OpKind::Neg: case OpKind::Not: case OpKind::Cast: return 8;
+  default: return 9;
+  }
+}
+
+static const char *infix(OpKind k) {
+  switch (k) {
+  case OpKind::Add: return " + ";
+  case OpKind::Sub: return " - ";
+  case OpKind::Mul: return " * ";
+  case OpKind::Div: return " / ";
+  case OpKind::Rem: return " % ";
+  case OpKind::Lt: return " < ";
+  case OpKind::Le: return " <= ";
+  case OpKind::Gt: return " > ";
+  case OpKind::Ge: return " >= ";
+  case OpKind::Eq: return " == ";
+  case OpKind::Ne: return " != ";
+  case OpKind::And: return " && ";
+  case OpKind::Or: return " || ";
+  default: return nullptr;
+  }
+}
+
+std::string ExprWriter::element(const Array *a, const Op *idx) const {
+  if (a->scalarOut)
+    return "*" + a->name;
+  if (a->scalarLocal)
+    return a->name;
+  return a->name + "[" + (*this)(idx) + "]";
+}
+
+std::string ExprWriter::expr(const Op *o, int ctx) const {
+  if (!o)
+    return "0";
+  if (!names.isInlined(o)) {
+    auto it = names.names.find(o);
+    return it != names.names.end() ? it->second : "<?>";
+  }
+  std::string s = definition(o);
+  int p = precedence(o->kind);
+  // Negative literals bind like a unary minus.
+  if (o->kind == OpKind::Const && o->num < 0)
+    p = 8;
+  return p <= ctx ? "(" + s + ")" : s;
+}
+
+std::string ExprWriter::definition(const Op *o) const {
+  int p = precedence(o->kind);
+  switch (o->kind) {
+  case OpKind::Const:
+    return literal(o->num, o->type);
+  case OpKind::ReadVar:
+    return o->var->name;
+  case OpKind::Load:
+    return element(o->arr, o->operands[0]);
+  case OpKind::Neg:
+    return "-" + expr(o->operands[0], p);
+  case OpKind::Not:
+    return "!" + expr(o->operands[0], p);
+  case OpKind::Cast:
+    if (cxx)
+      return std::string("static_cast<") + typeName(o->type) + ">(" +
+             expr(o->operands[0], 0) + ")";
+    return std::string("(") + typeName(o->type) + ")" +
+           expr(o->operands[0], p);
+  case OpKind::Select:
+    return expr(o->operands[0], p) + " ? " + expr(o->operands[1], p) +
+           " : " + expr(o->operands[2], p - 1);
+  case OpKind::Math: {
+    std::string s = cxx ? std::string("std::") + mathName(o->fn)
+                        : std::string(mathName(o->fn));
+    s += "(";
+    for (size_t i = 0; i < o->operands.size(); ++i)
+      s += (i ? ", " : "") + expr(o->operands[i], 0);
+    return s + ")";
+  }
+  case OpKind::Call: {
+    std::string s = o->callee ? o->callee->name : "?";
+    s += "(";
+    for (size_t i = 0; i < o->argOrder.size(); ++i) {
+      int a = o->argOrder[i];
+      s += i ? ", " : "";
+      s += a >= 0 ? expr(o->operands[a], 0)
+                  : (o->arrays[~a]->scalarLocal ? "&" : "") + o->arrays[~a]->name;
+    }
+    return s + ")";
+  }
+  default:
+    break;
+  }
+  if (const char *op = infix(o->kind)) {
+    // Left-associative: the right operand needs parentheses at equal
+    // precedence (a - (b - c)).
+    return expr(o->operands[0], p - 1) + op + expr(o->operands[1], p);
+  }
+  return std::string("<") + opMnemonic(o->kind) + ">";
+}
+
+} // namespace adgen

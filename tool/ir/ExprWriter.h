@@ -1,0 +1,35 @@
+// Renders a value as an expression, following the Naming's decisions:
+// named values by name, inlined ones as their expression, with the fewest
+// parentheses C++ precedence allows. Shared by the printer and the emitter.
+#pragma once
+
+#include "ir/Naming.h"
+
+#include <functional>
+#include <string>
+
+namespace adgen {
+
+class ExprWriter {
+public:
+  /// `cxx` selects C++ spellings (std::sin, static_cast); otherwise the
+  /// Wengert list's plain ones (sin, (double)).
+  ExprWriter(const Naming &n, bool cxx) : names(n), cxx(cxx) {}
+
+  /// The value `o` as an expression.
+  std::string operator()(const Op *o) const { return expr(o, 0); }
+  /// The expression defining `o` itself, even when `o` is named.
+  std::string definition(const Op *o) const;
+  /// How an array element is written (`a[i]`, `*p` for scalar outputs).
+  std::string element(const Array *a, const Op *idx) const;
+
+private:
+  std::string expr(const Op *o, int ctx) const;
+  const Naming &names;
+  bool cxx;
+};
+
+/// C++ precedence level of an op's expression (higher binds tighter).
+int precedence(OpKind k);
+
+} // namespace adgen

@@ -1,0 +1,117 @@
+#include "ir/IR.h"
+
+#include <cstring>
+
+namespace adgen {
+
+bool isFloating(Type t) { return t == Type::Float || t == Type::Double; }
+
+bool isInteger(Type t) {
+  return t == Type::Int || t == Type::Long || t == Type::UInt ||
+         t == Type::ULong;
+}
+
+const char *typeName(Type t) {
+  switch (t) {
+  case Type::Void: return "void";
+  case Type::Bool: return "bool";
+  case Type::Int: return "int";
+  case Type::Long: return "long";
+  case Type::UInt: return "unsigned";
+  case Type::ULong: return "unsigned long";
+  case Type::Float: return "float";
+  case Type::Double: return "double";
+  }
+  return "?";
+}
+
+const char *opMnemonic(OpKind k) {
+  switch (k) {
+#define ADGEN_OP(K, M, N, R, H)                                                \
+  case OpKind::K:                                                              \
+    return M;
+#include "ir/Ops.def"
+  }
+  return "?";
+}
+
+const char *mathName(MathFn f) {
+  switch (f) {
+#define ADGEN_MATH(K, N, A)                                                    \
+  case MathFn::K:                                                              \
+    return N;
+#include "ir/MathFns.def"
+  }
+  return "?";
+}
+
+unsigned mathArity(MathFn f) {
+  switch (f) {
+#define ADGEN_MATH(K, N, A)                                                    \
+  case MathFn::K:                                                              \
+    return A;
+#include "ir/MathFns.def"
+  }
+  return 0;
+}
+
+bool lookupMath(const std::string &name, MathFn &out) {
+  static const struct {
+    const char *n;
+    MathFn f;
+  } table[] = {
+#define ADGEN_MATH(K, N, A) {N, MathFn::K},
+#include "ir/MathFns.def"
+  };
+  for (auto &e : table) {
+    if (name == e.n || name == std::string(e.n) + "f") {
+      out = e.f;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string Param::name() const { return var ? var->name : arr->name; }
+
+Var *Function::newVar(const std::string &n, Type t) {
+  vars.push_back(std::make_unique<Var>());
+  vars.back()->name = n;
+  vars.back()->type = t;
+  return vars.back().get();
+}
+
+Array *Function::newArray(const std::string &n, Type elem) {
+  arrays.push_back(std::make_unique<Array>());
+  arrays.back()->name = n;
+  arrays.back()->elemType = elem;
+  return arrays.back().get();
+}
+
+Function *Module::find(const std::string &n) const {
+  for (auto &f : functions)
+    if (f->name == n)
+      return f.get();
+  return nullptr;
+}
+
+bool isPure(const Op &op) {
+  switch (op.kind) {
+  case OpKind::Const: case OpKind::ReadVar: case OpKind::Load:
+  case OpKind::Neg: case OpKind::Not: case OpKind::Add: case OpKind::Sub:
+  case OpKind::Mul: case OpKind::Div: case OpKind::Rem: case OpKind::Lt:
+  case OpKind::Le: case OpKind::Gt: case OpKind::Ge: case OpKind::Eq:
+  case OpKind::Ne: case OpKind::And: case OpKind::Or: case OpKind::Math:
+  case OpKind::Cast: case OpKind::Select:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isTerminator(const Op &op) {
+  return op.kind == OpKind::Break || op.kind == OpKind::Continue ||
+         op.kind == OpKind::Return || op.kind == OpKind::Condition;
+}
+
+} // namespace adgen

@@ -1,0 +1,142 @@
+// The Wengert list: SSA values inside structured regions, memory only through
+// named scalar variables (ReadVar/WriteVar) and arrays (Load/Store).
+//
+// An Op is also the SSA value it defines (as an LLVM Instruction is a Value).
+// Control flow is structured: If and Loop own nested Blocks, so reversing a
+// loop is walking its body backwards and a loop's state is the variables and
+// arrays its body writes.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+enum class Type { Void, Bool, Int, Long, UInt, ULong, Float, Double };
+
+bool isFloating(Type t);
+bool isInteger(Type t);
+const char *typeName(Type t); // C++ spelling
+
+enum class OpKind {
+#define ADGEN_OP(K, M, N, R, H) K,
+#include "ir/Ops.def"
+};
+
+enum class MathFn {
+#define ADGEN_MATH(K, N, A) K,
+#include "ir/MathFns.def"
+};
+
+const char *opMnemonic(OpKind k);
+const char *mathName(MathFn f);
+unsigned mathArity(MathFn f);
+bool lookupMath(const std::string &name, MathFn &out); // "sin", "sinf", ...
+
+enum class LoopKind { For, While, Do };
+
+struct SourceLoc {
+  unsigned line = 0, col = 0;
+};
+
+/// A named scalar variable: a parameter or a local.
+struct Var {
+  std::string name;
+  Type type = Type::Double;
+  int paramIndex = -1; // >= 0 for parameters
+};
+
+/// A named array: a pointer parameter or a fixed-size local array.
+struct Array {
+  std::string name;
+  Type elemType = Type::Double;
+  int paramIndex = -1; // >= 0 for pointer parameters
+  bool isConst = false;
+  bool scalarOut = false;   // an output scalar passed as `T*` (e.g. f_dot)
+  bool scalarLocal = false; // a local scalar passed by address to a call
+  int64_t size = -1;      // elements, -1 when unknown
+  std::vector<int64_t> dims;   // local arrays: extents (row-major)
+  std::vector<double> init;    // local arrays: initialiser (rest zero)
+};
+
+struct Function;
+struct Op;
+
+/// A straight-line list of ops; the body of a function or of a region.
+struct Block {
+  std::vector<std::unique_ptr<Op>> ops;
+  Op *parent = nullptr; // the op owning this region, null for a body
+};
+
+struct Op {
+  OpKind kind;
+  Type type = Type::Void;
+  std::vector<Op *> operands;
+  std::vector<std::unique_ptr<Block>> regions;
+  Block *block = nullptr; // the block holding this op
+
+  // Attributes; which ones are meaningful depends on kind.
+  double num = 0;              // Const
+  Var *var = nullptr;          // Decl, ReadVar, WriteVar
+  Array *arr = nullptr;        // DeclArray, Load, Store
+  MathFn fn = MathFn::Sin;     // Math
+  Function *callee = nullptr;  // Call
+  std::vector<Array *> arrays; // Call: array arguments, in parameter order
+  std::vector<int> argOrder;   // Call: per callee param, index into operands
+                               //       (>= 0) or arrays (~index)
+  LoopKind loopKind = LoopKind::For;
+  std::string policy; // Loop: checkpoint policy from its directive
+  SourceLoc loc;
+  std::string comment; // emitted before the op (e.g. "tangent of ...")
+  bool tangentProduct = false; // a (local partial × incoming tangent) product
+
+  Op(OpKind k, Type t) : kind(k), type(t) {}
+  bool hasResult() const { return type != Type::Void; }
+  Block *region(unsigned i) const { return regions[i].get(); }
+};
+
+/// One parameter of a function: exactly one of var / arr is set.
+struct Param {
+  Var *var = nullptr;
+  Array *arr = nullptr;
+  std::string name() const;
+};
+
+struct Function {
+  std::string name;
+  std::string nameSpace; // "a::b" or empty
+  Type retType = Type::Double;
+  std::vector<Param> params;
+  Block body;
+  std::vector<std::unique_ptr<Var>> vars;
+  std::vector<std::unique_ptr<Array>> arrays;
+  std::string sourceFile;
+  SourceLoc loc;
+  bool isInternal = false; // generated helper (callee derivative)
+  std::string doc;         // what the function is, for its comment
+
+  Var *newVar(const std::string &name, Type t);
+  Array *newArray(const std::string &name, Type elem);
+};
+
+struct Module {
+  std::vector<std::unique_ptr<Function>> functions;
+  Function *find(const std::string &name) const;
+};
+
+bool isPure(const Op &op);
+bool isTerminator(const Op &op);
+
+/// Calls f on every op of the block and, recursively, of its regions
+/// (pre-order).
+template <typename F> void walk(const Block &b, F &&f) {
+  for (auto &op : b.ops) {
+    f(*op);
+    for (auto &r : op->regions)
+      walk(*r, f);
+  }
+}
+
+} // namespace adgen

@@ -1,0 +1,151 @@
+#include "ir/Verifier.h"
+
+#include <unordered_set>
+
+namespace adgen {
+namespace {
+
+int expectedOperands(OpKind k) {
+  switch (k) {
+#define ADGEN_OP(K, M, N, R, H)                                                \
+  case OpKind::K:                                                              \
+    return N;
+#include "ir/Ops.def"
+  }
+  return -1;
+}
+
+int expectedRegions(OpKind k) {
+  switch (k) {
+#define ADGEN_OP(K, M, N, R, H)                                                \
+  case OpKind::K:                                                              \
+    return R;
+#include "ir/Ops.def"
+  }
+  return 0;
+}
+
+bool expectsResult(OpKind k) {
+  switch (k) {
+#define ADGEN_OP(K, M, N, R, H)                                                \
+  case OpKind::K:                                                              \
+    return H;
+#include "ir/Ops.def"
+  }
+  return false;
+}
+
+struct Verifier {
+  const Function &f;
+  std::vector<std::string> errs;
+  std::unordered_set<const Op *> defined; // visible in the current scope
+
+  void err(const Op &o, const std::string &m) {
+    errs.push_back(std::string(opMnemonic(o.kind)) + " (line " +
+                   std::to_string(o.loc.line) + "): " + m);
+  }
+
+  void block(const Block &b, int loopDepth, bool condRegion) {
+    std::vector<const Op *> local;
+    for (size_t i = 0; i < b.ops.size(); ++i) {
+      const Op &o = *b.ops[i];
+      if (o.block != &b)
+        err(o, "op's block pointer is wrong");
+      check(o, loopDepth);
+      if (isTerminator(o) && i + 1 != b.ops.size())
+        err(o, "terminator is not the last op of its block");
+      if (o.kind == OpKind::Condition && !condRegion)
+        err(o, "condition outside a loop's condition region");
+      for (size_t r = 0; r < o.regions.size(); ++r) {
+        if (o.regions[r]->parent != &o)
+          err(o, "region's parent pointer is wrong");
+        bool isCond = o.kind == OpKind::Loop && r == 0;
+        int depth = loopDepth + (o.kind == OpKind::Loop && r == 1 ? 1 : 0);
+        block(*o.regions[r], depth, isCond);
+      }
+      if (o.hasResult()) {
+        defined.insert(&o);
+        local.push_back(&o);
+      }
+    }
+    if (condRegion &&
+        (b.ops.empty() || b.ops.back()->kind != OpKind::Condition))
+      errs.push_back("loop condition region does not end in a condition");
+    for (const Op *o : local) // values do not escape their region
+      defined.erase(o);
+  }
+
+  void check(const Op &o, int loopDepth) {
+    int n = expectedOperands(o.kind);
+    if (n >= 0 && static_cast<int>(o.operands.size()) != n)
+      err(o, "expected " + std::to_string(n) + " operands, got " +
+                 std::to_string(o.operands.size()));
+    if (static_cast<int>(o.regions.size()) != expectedRegions(o.kind))
+      err(o, "wrong number of regions");
+    if (expectsResult(o.kind) != o.hasResult() && o.kind != OpKind::Call)
+      err(o, expectsResult(o.kind) ? "missing result type"
+                                   : "unexpected result");
+    for (const Op *x : o.operands) {
+      if (!x) {
+        err(o, "null operand");
+        continue;
+      }
+      if (!defined.count(x))
+        err(o, "operand used before its definition or outside its region");
+      else if (!x->hasResult())
+        err(o, "operand has no value");
+    }
+    switch (o.kind) {
+    case OpKind::Decl: case OpKind::ReadVar: case OpKind::WriteVar:
+      if (!o.var)
+        err(o, "no variable");
+      else if (o.kind == OpKind::WriteVar && !o.operands.empty() &&
+               o.operands[0] && o.operands[0]->type != o.var->type)
+        err(o, "writes a value of another type to " + o.var->name);
+      break;
+    case OpKind::Load: case OpKind::Store: case OpKind::DeclArray:
+      if (!o.arr)
+        err(o, "no array");
+      else if (o.kind != OpKind::DeclArray && !o.operands.empty() &&
+               o.operands[0] && !isInteger(o.operands[0]->type))
+        err(o, "array index is not an integer");
+      else if (o.kind == OpKind::Store && o.arr->isConst)
+        err(o, "store to a const array " + o.arr->name);
+      break;
+    case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
+      if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&
+          (o.operands[0]->type != o.type || o.operands[1]->type != o.type))
+        err(o, "operand types differ from the result type");
+      break;
+    case OpKind::Math:
+      if (o.operands.size() != mathArity(o.fn))
+        err(o, std::string("wrong arity for ") + mathName(o.fn));
+      break;
+    case OpKind::Call:
+      if (!o.callee)
+        err(o, "call without callee");
+      break;
+    case OpKind::Break: case OpKind::Continue:
+      if (loopDepth == 0)
+        err(o, "outside a loop");
+      break;
+    case OpKind::Return:
+      if (f.retType == Type::Void ? !o.operands.empty()
+                                  : o.operands.size() != 1)
+        err(o, "return does not match the function's type");
+      break;
+    default:
+      break;
+    }
+  }
+};
+
+} // namespace
+
+std::vector<std::string> verify(const Function &f) {
+  Verifier v{f, {}, {}};
+  v.block(f.body, 0, false);
+  return v.errs;
+}
+
+} // namespace adgen

@@ -1,0 +1,44 @@
+#include "transform/LinearForm.h"
+
+namespace adgen {
+
+void LinearForm::addScaled(Builder &b, const LinearForm &other, Op *c) {
+  for (auto [coef, leaf] : other.terms) {
+    Op *k = !c ? coef : !coef ? c : b.mul(coef, c);
+    if (c && !k)
+      continue; // an exact zero
+    bool merged = false;
+    for (auto &t : terms) {
+      if (t.second == leaf) {
+        Op *lhs = t.first ? t.first : b.constant(1, leaf->type);
+        Op *rhs = k ? k : b.constant(1, leaf->type);
+        t.first = b.add(lhs, rhs);
+        merged = true;
+        break;
+      }
+    }
+    if (!merged)
+      terms.push_back({k, leaf});
+  }
+}
+
+Op *LinearForm::materialize(Builder &b, Type t) const {
+  Op *sum = nullptr;
+  for (auto [coef, leaf] : terms) {
+    leaf = b.cast(leaf, t);
+    coef = coef ? b.cast(coef, t) : nullptr;
+    bool negate = coef && Builder::isConst(coef, -1);
+    Op *term = leaf;
+    if (coef && !negate && !Builder::isConst(coef, 1)) {
+      term = b.binary(OpKind::Mul, coef, leaf);
+      term->tangentProduct = true;
+    }
+    if (negate)
+      sum = sum ? b.sub(sum, term) : b.neg(term);
+    else
+      sum = sum ? b.add(sum, term) : term;
+  }
+  return sum;
+}
+
+} // namespace adgen

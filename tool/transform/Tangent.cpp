@@ -1,0 +1,475 @@
+#include "transform/Tangent.h"
+
+#include "analysis/Activity.h"
+#include "ir/Builder.h"
+#include "transform/LinearForm.h"
+#include "transform/Rules.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <unordered_map>
+
+namespace adgen {
+namespace {
+
+std::string maskString(const std::vector<bool> &m) {
+  std::string s;
+  for (bool b : m)
+    s += b ? '1' : '0';
+  return s;
+}
+
+/// Copies the primal's parameters, variables and arrays into a new
+/// function, keeping names unique; shared by the tangent and plain copies.
+struct Cloner {
+  const Function &src;
+  Function &dst;
+  std::set<std::string> names;
+  std::map<const Var *, Var *> vars;
+  std::map<const Array *, Array *> arrs;
+
+  Cloner(const Function &s, Function &d) : src(s), dst(d) {
+    for (auto &v : s.vars)
+      names.insert(v->name);
+    for (auto &a : s.arrays)
+      names.insert(a->name);
+    for (auto &v : s.vars) {
+      vars[v.get()] = d.newVar(v->name, v->type);
+      vars[v.get()]->paramIndex = v->paramIndex;
+    }
+    for (auto &a : s.arrays) {
+      Array *n = d.newArray(a->name, a->elemType);
+      *n = *a;
+      arrs[a.get()] = n;
+    }
+    for (const Param &p : s.params)
+      d.params.push_back(Param{p.var ? vars[p.var] : nullptr,
+                               p.arr ? arrs[p.arr] : nullptr});
+  }
+
+  std::string unique(const std::string &base) {
+    std::string n = base;
+    for (int i = 1; names.count(n); ++i)
+      n = base + "_" + std::to_string(i);
+    names.insert(n);
+    return n;
+  }
+};
+
+class TangentBuilder {
+public:
+  TangentBuilder(DerivedModule &dm, const Function &src, Function &dst,
+                 const std::vector<bool> &mask, bool withOps)
+      : dm(dm), src(src), dst(dst), cl(src, dst), b(dst), withTangents(withOps) {
+    std::set<const Var *> sv;
+    std::set<const Array *> sa;
+    for (size_t i = 0; i < src.params.size(); ++i) {
+      if (!mask[i])
+        continue;
+      if (src.params[i].var)
+        sv.insert(src.params[i].var);
+      else
+        sa.insert(src.params[i].arr);
+    }
+    if (withTangents)
+      act = analyzeVaried(src, sv, sa);
+  }
+
+  void build(const std::vector<bool> &mask) {
+    if (withTangents) {
+      // Tangent parameters follow the primal ones, in the same order.
+      for (size_t i = 0; i < src.params.size(); ++i) {
+        if (!mask[i])
+          continue;
+        const Param &p = src.params[i];
+        Param tp;
+        if (p.var) {
+          tp.var = tangentVar(p.var);
+          tp.var->paramIndex = static_cast<int>(dst.params.size());
+        } else {
+          tp.arr = tangentArray(p.arr);
+          tp.arr->paramIndex = static_cast<int>(dst.params.size());
+        }
+        dst.params.push_back(tp);
+      }
+      if (isFloating(src.retType)) {
+        retDot = dst.newArray(cl.unique(src.name + "_dot"), src.retType);
+        retDot->scalarOut = true;
+        retDot->size = 1;
+        retDot->paramIndex = static_cast<int>(dst.params.size());
+        dst.params.push_back(Param{nullptr, retDot});
+      }
+      // Active locals get their tangent variables up front so every read
+      // finds one (a local may be read before an active value reaches it).
+      for (auto &v : src.vars)
+        if (act.active(v.get()))
+          tangentVar(v.get());
+      for (auto &a : src.arrays)
+        if (act.active(a.get()))
+          tangentArray(a.get());
+    }
+    block(src.body, &dst.body);
+  }
+
+private:
+  Var *tangentVar(const Var *v) {
+    auto it = dvars.find(v);
+    if (it != dvars.end())
+      return it->second;
+    Var *d = dst.newVar(cl.unique(v->name + "_dot"), v->type);
+    return dvars[v] = d;
+  }
+
+  Array *tangentArray(const Array *a) {
+    auto it = darrs.find(a);
+    if (it != darrs.end())
+      return it->second;
+    Array *d = dst.newArray("", a->elemType);
+    *d = *cl.arrs.at(a);
+    d->name = cl.unique(a->name + "_dot");
+    d->init.clear();
+    d->paramIndex = -1;
+    return darrs[a] = d;
+  }
+
+  Op *map(const Op *o) { return vmap.at(o); }
+
+  /// The tangent of primal value o, formed in o's type; null when zero.
+  Op *tangent(const Op *o) {
+    auto it = lin.find(o);
+    return it == lin.end() ? nullptr : it->second.materialize(b, o->type);
+  }
+  Op *tangentOrZero(const Op *o, Type t) {
+    Op *d = tangent(o);
+    return d ? b.cast(d, t) : b.constant(0, t);
+  }
+
+  void block(const Block &in, Block *out) {
+    Block *saved = b.block();
+    b.setBlock(out);
+    for (auto &o : in.ops)
+      op(*o);
+    b.setBlock(saved);
+  }
+
+  Op *clone(const Op &o) {
+    Op *n = b.create(o.kind, o.type);
+    for (const Op *x : o.operands)
+      n->operands.push_back(map(x));
+    n->num = o.num;
+    n->var = o.var ? cl.vars.at(o.var) : nullptr;
+    n->arr = o.arr ? cl.arrs.at(o.arr) : nullptr;
+    n->fn = o.fn;
+    n->loopKind = o.loopKind;
+    n->policy = o.policy;
+    vmap[&o] = n;
+    return n;
+  }
+
+  void op(const Op &o) {
+    b.setLoc(o.loc);
+    switch (o.kind) {
+    case OpKind::If: {
+      Op *n = b.ifOp(map(o.operands[0]));
+      block(*o.region(0), n->region(0));
+      block(*o.region(1), n->region(1));
+      return;
+    }
+    case OpKind::Loop: {
+      Op *n = b.loop(o.loopKind);
+      n->policy = o.policy;
+      for (unsigned r = 0; r < 3; ++r)
+        block(*o.region(r), n->region(r));
+      return;
+    }
+    case OpKind::Decl:
+      // The value first (it has no old value a tangent could need), then
+      // its tangent.
+      if (!o.operands.empty())
+        sinkValue(map(o.operands[0]));
+      clone(o);
+      if (withTangents && act.active(o.var)) {
+        Op *d = o.operands.empty()
+                    ? b.constant(0, o.var->type)
+                    : tangentOrZero(o.operands[0], o.var->type);
+        b.decl(dvars.at(o.var), d);
+      }
+      return;
+    case OpKind::DeclArray:
+      clone(o);
+      if (withTangents && act.active(o.arr)) {
+        Op *d = b.create(OpKind::DeclArray, Type::Void);
+        d->arr = darrs.at(o.arr);
+      }
+      return;
+    case OpKind::WriteVar:
+    case OpKind::Store: {
+      // The tangent first: it may read the old value being overwritten.
+      bool isVar = o.kind == OpKind::WriteVar;
+      bool tangentHere = withTangents && (isVar ? act.active(o.var)
+                                                : act.active(o.arr));
+      if (tangentHere) {
+        Op *val = map(o.operands.back());
+        if (isVar) {
+          b.writeVar(dvars.at(o.var),
+                     tangentOrZero(o.operands[0], o.var->type));
+          leafCache.erase(dvars.at(o.var));
+        } else {
+          b.store(darrs.at(o.arr), map(o.operands[0]),
+                  tangentOrZero(o.operands[1], o.arr->elemType));
+        }
+        sinkValue(val);
+      }
+      clone(o);
+      return;
+    }
+    case OpKind::Return:
+      if (retDot)
+        b.store(retDot, b.constant(0, Type::Int),
+                tangentOrZero(o.operands[0], src.retType));
+      clone(o);
+      return;
+    case OpKind::ReadVar: {
+      clone(o);
+      if (withTangents && act.active(&o)) {
+        // Reads of one variable within a statement share one leaf, so
+        // `(h - y) * (h - y)` multiplies h's tangent once.
+        Var *dv = dvars.at(o.var);
+        Op *&leaf = leafCache[dv];
+        if (!leaf || leaf->block != b.block())
+          leaf = b.readVar(dv);
+        lin[&o] = LinearForm::leaf(leaf);
+      }
+      return;
+    }
+    case OpKind::Load: {
+      Op *n = clone(o);
+      if (withTangents && act.active(&o))
+        lin[&o] = LinearForm::leaf(b.load(darrs.at(o.arr), n->operands[0]));
+      return;
+    }
+    case OpKind::Select: {
+      Op *n = clone(o);
+      if (withTangents && act.active(&o)) {
+        Op *t1 = tangentOrZero(o.operands[1], o.type);
+        Op *t2 = tangentOrZero(o.operands[2], o.type);
+        lin[&o] = LinearForm::leaf(b.select(n->operands[0], t1, t2));
+      }
+      return;
+    }
+    case OpKind::Call:
+      return call(o);
+    default: {
+      Op *n = clone(o);
+      if (!withTangents || !act.active(&o) || !hasRule(o))
+        return;
+      LinearForm form;
+      for (unsigned i = 0; i < o.operands.size(); ++i) {
+        auto it = lin.find(o.operands[i]);
+        if (it == lin.end())
+          continue;
+        if (Op *p = partial(b, *n, i))
+          form.addScaled(b, it->second, p);
+      }
+      if (!form.empty())
+        lin[&o] = std::move(form);
+    }
+    }
+  }
+
+  void call(const Op &o) {
+    const Function &g = *o.callee;
+    std::vector<bool> mask(g.params.size(), false);
+    bool any = false;
+    if (withTangents)
+      for (size_t k = 0; k < g.params.size(); ++k) {
+        int a = o.argOrder[k];
+        mask[k] = a >= 0 ? lin.count(o.operands[a]) != 0
+                         : act.active(o.arrays[~a]);
+        any = any || mask[k];
+      }
+    Op *n = clone(o);
+    for (Array *a : o.arrays)
+      n->arrays.push_back(cl.arrs.at(a));
+    n->argOrder = o.argOrder;
+    if (!any) {
+      n->callee = dm.primalCopyOf(g);
+      return;
+    }
+    Function *gd = dm.tangentOf(g, mask);
+    n->callee = gd;
+    // Tangent arguments follow, in the callee's parameter order.
+    for (size_t k = 0; k < g.params.size(); ++k) {
+      if (!mask[k])
+        continue;
+      int a = o.argOrder[k];
+      if (a >= 0) {
+        // Operands must precede the call: form the tangent, then move the
+        // call after it.
+        Op *t = tangentOrZero(o.operands[a], g.params[k].var->type);
+        n->argOrder.push_back(static_cast<int>(n->operands.size()));
+        n->operands.push_back(t);
+      } else {
+        n->argOrder.push_back(~static_cast<int>(n->arrays.size()));
+        n->arrays.push_back(darrs.at(o.arrays[~a]));
+      }
+    }
+    Array *out = nullptr;
+    if (isFloating(g.retType)) {
+      out = dst.newArray(cl.unique(g.name + "_dot"), g.retType);
+      out->scalarLocal = true;
+      out->size = 1;
+      Op *d = b.create(OpKind::DeclArray, Type::Void);
+      d->arr = out;
+      n->argOrder.push_back(~static_cast<int>(n->arrays.size()));
+      n->arrays.push_back(out);
+    }
+    moveToEnd(n);
+    if (out && act.active(&o))
+      lin[&o] = LinearForm::leaf(b.load(out, b.constant(0, Type::Int)));
+  }
+
+  /// Moves the primal expression a write stores (the value and the
+  /// single-use ops feeding it) down past the partials and tangent ops
+  /// emitted since, so the statement reads as one expression again. Safe:
+  /// the moved ops are pure, and what came between writes only tangents.
+  void sinkValue(Op *val) {
+    auto &ops = b.block()->ops;
+    std::vector<Op *> chain;
+    std::function<void(Op *)> collect = [&](Op *v) {
+      if (!v || v->block != b.block() || !isPure(*v) ||
+          v->kind == OpKind::ReadVar || v->kind == OpKind::Load ||
+          v->kind == OpKind::Const || usesIn(*b.block(), v) != 1)
+        return;
+      chain.push_back(v);
+      for (Op *x : v->operands)
+        collect(x);
+    };
+    if (usesIn(*b.block(), val) != 0)
+      return; // the partials use it (tanh, exp): it stays where it is
+    if (!val || val->block != b.block() || !isPure(*val) ||
+        val->kind == OpKind::ReadVar || val->kind == OpKind::Load)
+      return;
+    chain.push_back(val);
+    for (Op *x : val->operands)
+      collect(x);
+    // Keep their relative order.
+    std::vector<std::unique_ptr<Op>> moved;
+    for (size_t i = 0; i < ops.size();) {
+      if (std::find(chain.begin(), chain.end(), ops[i].get()) != chain.end()) {
+        moved.push_back(std::move(ops[i]));
+        ops.erase(ops.begin() + static_cast<long>(i));
+      } else {
+        ++i;
+      }
+    }
+    for (auto &m : moved)
+      ops.push_back(std::move(m));
+  }
+
+  static int usesIn(const Block &blk, const Op *v) {
+    int n = 0;
+    walk(blk, [&](const Op &o) {
+      for (const Op *x : o.operands)
+        n += x == v;
+    });
+    return n;
+  }
+
+  /// Moves op n (already in the current block) to its end.
+  void moveToEnd(Op *n) {
+    auto &ops = b.block()->ops;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      if (ops[i].get() == n) {
+        auto keep = std::move(ops[i]);
+        ops.erase(ops.begin() + static_cast<long>(i));
+        ops.push_back(std::move(keep));
+        return;
+      }
+    }
+  }
+
+  DerivedModule &dm;
+  const Function &src;
+  Function &dst;
+  Cloner cl;
+  Builder b;
+  bool withTangents;
+  Activity act;
+  std::unordered_map<const Op *, Op *> vmap;
+  std::unordered_map<const Op *, LinearForm> lin;
+  std::map<const Var *, Var *> dvars;
+  std::map<const Var *, Op *> leafCache; // last read of each tangent var
+  std::map<const Array *, Array *> darrs;
+  Array *retDot = nullptr;
+};
+
+std::unique_ptr<Function> newLike(const Function &f, const std::string &name,
+                                  bool internal) {
+  auto d = std::make_unique<Function>();
+  d->name = name;
+  d->nameSpace = f.nameSpace;
+  d->retType = f.retType;
+  d->sourceFile = f.sourceFile;
+  d->loc = f.loc;
+  d->isInternal = internal;
+  return d;
+}
+
+} // namespace
+
+std::vector<bool> activeParams(const Function &f, bool all,
+                               const std::vector<std::string> &wrt) {
+  std::vector<bool> m(f.params.size(), false);
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param &p = f.params[i];
+    Type t = p.var ? p.var->type : p.arr->elemType;
+    if (!isFloating(t))
+      continue;
+    bool listed = all;
+    for (auto &w : wrt)
+      listed = listed || w == p.name();
+    bool output = p.arr && !p.arr->isConst &&
+                  writesParamArray(f, static_cast<unsigned>(i));
+    m[i] = listed || output;
+  }
+  return m;
+}
+
+Function *DerivedModule::tangentOf(const Function &g,
+                                   const std::vector<bool> &mask) {
+  auto key = std::make_pair(&g, "jvp" + maskString(mask));
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  TangentOptions o{"adgen_" + g.name + "_jvp_" + maskString(mask), mask};
+  Function *f = buildTangent(*this, g, o);
+  f->isInternal = true;
+  return cache[key] = f;
+}
+
+Function *DerivedModule::primalCopyOf(const Function &g) {
+  auto key = std::make_pair(&g, std::string("primal"));
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  auto d = newLike(g, "adgen_" + g.name, true);
+  std::vector<bool> none(g.params.size(), false);
+  TangentBuilder tb(*this, g, *d, none, false);
+  tb.build(none);
+  module.functions.push_back(std::move(d));
+  return cache[key] = module.functions.back().get();
+}
+
+Function *buildTangent(DerivedModule &out, const Function &f,
+                       const TangentOptions &opts) {
+  auto d = newLike(f, opts.name, false);
+  TangentBuilder tb(out, f, *d, opts.active, true);
+  tb.build(opts.active);
+  // Callees built meanwhile are already in the module, ahead of this one.
+  out.module.functions.push_back(std::move(d));
+  return out.module.functions.back().get();
+}
+
+} // namespace adgen

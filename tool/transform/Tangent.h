@@ -1,0 +1,44 @@
+// Forward mode: builds f_jvp from f. The result is a new function that
+// computes f's value and, beside every active value, its tangent, with the
+// signature of SPEC §4. Callees get specialised derivatives per activity
+// pattern (or a plain copy where nothing active reaches them).
+#pragma once
+
+#include "ir/IR.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+struct TangentOptions {
+  std::string name;          // e.g. "f_jvp"
+  std::vector<bool> active;  // per primal parameter
+};
+
+/// Derivative functions built so far, in an order where callees come first.
+class DerivedModule {
+public:
+  Module module;
+  /// The specialisation of `g` for the activity mask (built on first use).
+  Function *tangentOf(const Function &g, const std::vector<bool> &mask);
+  /// A copy of `g` under an internal name (for calls where nothing is
+  /// active).
+  Function *primalCopyOf(const Function &g);
+
+private:
+  std::map<std::pair<const Function *, std::string>, Function *> cache;
+};
+
+/// Builds the JVP of `f` into `out` and returns it.
+Function *buildTangent(DerivedModule &out, const Function &f,
+                       const TangentOptions &opts);
+
+/// Which parameters are active for a request: the listed ones (or every
+/// floating-point one when `all`), plus every non-const floating-point array
+/// the function writes.
+std::vector<bool> activeParams(const Function &f, bool all,
+                               const std::vector<std::string> &wrt);
+
+} // namespace adgen
