@@ -20,25 +20,33 @@ bool countedLoop(const Block &b, size_t i, Range &r) {
       decl.operands[0]->kind != OpKind::Const)
     return false;
   const Var *v = decl.var;
+  if (lp.region(0)->ops.empty())
+    return false;
   const Op &cond = *lp.region(0)->ops.back();
   const Op *c = cond.operands[0];
   if (c->kind != OpKind::Lt || c->operands[0]->kind != OpKind::ReadVar ||
       c->operands[0]->var != v || c->operands[1]->kind != OpKind::Const)
     return false;
+  // The step is exactly `v = v + 1`.
   const Block &step = *lp.region(2);
+  int writes = 0;
+  for (auto &s : step.ops)
+    writes += s->kind == OpKind::WriteVar || s->kind == OpKind::Store ||
+              s->kind == OpKind::Call || !s->regions.empty();
   const Op *w = step.ops.empty() ? nullptr : step.ops.back().get();
-  if (!w || w->kind != OpKind::WriteVar || w->var != v)
+  if (writes != 1 || !w || w->kind != OpKind::WriteVar || w->var != v)
     return false;
   const Op *inc = w->operands[0];
   if (inc->kind != OpKind::Add || inc->operands[1]->kind != OpKind::Const ||
-      inc->operands[1]->num != 1 || inc->operands[0]->kind != OpKind::ReadVar)
+      inc->operands[1]->num != 1 || inc->operands[0]->kind != OpKind::ReadVar ||
+      inc->operands[0]->var != v)
     return false;
   // The body must not write the counter.
-  bool writes = false;
+  bool bodyWrites = false;
   walk(*lp.region(1), [&](const Op &o) {
-    writes = writes || (o.kind == OpKind::WriteVar && o.var == v);
+    bodyWrites = bodyWrites || (o.kind == OpKind::WriteVar && o.var == v);
   });
-  if (writes)
+  if (bodyWrites)
     return false;
   r = {v, static_cast<int64_t>(decl.operands[0]->num),
        static_cast<int64_t>(c->operands[1]->num)};

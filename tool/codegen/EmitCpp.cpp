@@ -253,6 +253,8 @@ private:
       line(d, writeText(o) + ";");
       return;
     case OpKind::Return:
+      if (o.operands.empty() && d == 1 && &o == f.body.ops.back().get())
+        return; // falling off the end of a void function says it
       line(d, o.operands.empty() ? "return;"
                                  : "return " + ex(o.operands[0]) + ";");
       return;

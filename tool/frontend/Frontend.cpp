@@ -258,6 +258,7 @@ bool runFrontend(const FrontendOptions &opts, FrontendResult &out) {
   if (!opts.buildDir.empty())
     tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         opts.clangArgs, tooling::ArgumentInsertPosition::END));
+  tool.setPrintErrorMessage(false); // the diagnostics already said it
   Factory factory(out);
   int rc = tool.run(&factory);
   if (rc != 0)

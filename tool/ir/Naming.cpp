@@ -180,6 +180,10 @@ std::string literal(double v, Type t) {
     return std::to_string(static_cast<long long>(v));
   }
   char buf[64];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return std::string(buf) + (t == Type::Float ? "f" : "");
+  }
   std::snprintf(buf, sizeof buf, "%.17g", v);
   std::string s = buf;
   // Shortest form that reads back exactly.

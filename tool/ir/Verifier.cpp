@@ -99,9 +99,11 @@ struct Verifier {
     case OpKind::Decl: case OpKind::ReadVar: case OpKind::WriteVar:
       if (!o.var)
         err(o, "no variable");
-      else if (o.kind == OpKind::WriteVar && !o.operands.empty() &&
+      else if (o.kind != OpKind::ReadVar && !o.operands.empty() &&
                o.operands[0] && o.operands[0]->type != o.var->type)
         err(o, "writes a value of another type to " + o.var->name);
+      else if (o.kind == OpKind::ReadVar && o.type != o.var->type)
+        err(o, "reads " + o.var->name + " as another type");
       break;
     case OpKind::Load: case OpKind::Store: case OpKind::DeclArray:
       if (!o.arr)
@@ -111,6 +113,9 @@ struct Verifier {
         err(o, "array index is not an integer");
       else if (o.kind == OpKind::Store && o.arr->isConst)
         err(o, "store to a const array " + o.arr->name);
+      else if (o.kind == OpKind::Store && o.operands.size() == 2 &&
+               o.operands[1] && o.operands[1]->type != o.arr->elemType)
+        err(o, "stores a value of another type into " + o.arr->name);
       break;
     case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
       if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&
@@ -131,7 +136,9 @@ struct Verifier {
       break;
     case OpKind::Return:
       if (f.retType == Type::Void ? !o.operands.empty()
-                                  : o.operands.size() != 1)
+                                  : o.operands.size() != 1 ||
+                                        (o.operands[0] &&
+                                         o.operands[0]->type != f.retType))
         err(o, "return does not match the function's type");
       break;
     default:

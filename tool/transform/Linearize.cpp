@@ -4,15 +4,17 @@ namespace adgen {
 
 void LinearForm::addScaled(Builder &b, const LinearForm &other, Op *c) {
   for (auto [coef, leaf] : other.terms) {
-    Op *k = !c ? coef : !coef ? c : b.mul(coef, c);
+    // Coefficients take the type of the value they scale into (a float
+    // statement may read a double through a cast).
+    Op *k = !c ? coef : !coef ? c : b.mul(b.cast(coef, c->type), c);
     if (c && !k)
       continue; // an exact zero
     bool merged = false;
     for (auto &t : terms) {
       if (t.second == leaf) {
         Op *lhs = t.first ? t.first : b.constant(1, leaf->type);
-        Op *rhs = k ? k : b.constant(1, leaf->type);
-        t.first = b.add(lhs, rhs);
+        Op *rhs = k ? k : b.constant(1, lhs->type);
+        t.first = b.add(lhs, b.cast(rhs, lhs->type));
         merged = true;
         break;
       }

@@ -2,6 +2,7 @@
 
 #include "analysis/Activity.h"
 #include "ir/Builder.h"
+#include "transform/DeadCode.h"
 #include "transform/LinearForm.h"
 #include "transform/Rules.h"
 
@@ -105,6 +106,12 @@ public:
       for (auto &v : src.vars)
         if (act.active(v.get()))
           tangentVar(v.get());
+      // A parameter outside the mask that an active value reaches starts
+      // with a zero tangent.
+      for (size_t i = 0; i < src.params.size(); ++i)
+        if (!mask[i] && src.params[i].var && act.active(src.params[i].var))
+          b.decl(dvars.at(src.params[i].var),
+                 b.constant(0, src.params[i].var->type));
       for (auto &a : src.arrays)
         if (act.active(a.get()))
           tangentArray(a.get());
@@ -467,6 +474,7 @@ Function *buildTangent(DerivedModule &out, const Function &f,
   auto d = newLike(f, opts.name, false);
   TangentBuilder tb(out, f, *d, opts.active, true);
   tb.build(opts.active);
+  eliminateDeadCode(*d);
   // Callees built meanwhile are already in the module, ahead of this one.
   out.module.functions.push_back(std::move(d));
   return out.module.functions.back().get();

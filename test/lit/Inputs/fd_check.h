@@ -1,0 +1,179 @@
+// Finite-difference helpers for the tangent (JVP) lit tests.
+//
+// Header-only, deterministic: a splitmix64 RNG seeded per test, central
+// differences with a step relative to the point, and a failure counter.
+//   fd::Rng rng(42);  double x = rng.uniform(-2, 2);
+//   fd::check_close("f/x", fd::at({x, y}), dot, fd::central([&](double t) {
+//       return f(t, y); }, x));
+//   fd::check_equal("f value", fd::at({x, y}), value, f(x, y));
+//   return fd::finish();
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace fd {
+
+/// splitmix64: tiny, deterministic, good enough to pick test points.
+struct Rng {
+  std::uint64_t state;
+  explicit Rng(std::uint64_t seed) : state(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [lo, hi).
+  double uniform(double lo, double hi) {
+    double u = double(next() >> 11) * (1.0 / 9007199254740992.0);
+    return lo + (hi - lo) * u;
+  }
+  /// Uniform integer in [lo, hi].
+  int integer(int lo, int hi) {
+    return lo + int(next() % std::uint64_t(hi - lo + 1));
+  }
+  /// A vector of n uniform values.
+  std::vector<double> vec(int n, double lo, double hi) {
+    std::vector<double> v(n);
+    for (double &e : v) e = uniform(lo, hi);
+    return v;
+  }
+};
+
+inline int &failures() { static int n = 0; return n; }
+inline int &checks() { static int n = 0; return n; }
+
+/// A step relative to the magnitude of the point.
+inline double rel_step(double x, double rel = 1e-6) {
+  return rel * std::max(1.0, std::fabs(x));
+}
+
+/// Central difference of g at x: (g(x+h) - g(x-h)) / (x+h - (x-h)), with the
+/// step as actually represented.
+template <class G> double central(G g, double x, double h = -1.0) {
+  if (h <= 0) h = rel_step(x);
+  volatile double xp = x + h, xm = x - h;
+  return (g(xp) - g(xm)) / (xp - xm);
+}
+
+/// Central difference in float, for float functions (g takes a float).
+template <class G> double central_f(G g, float x, float rel = 2e-3f) {
+  float h = rel * std::max(1.0f, std::fabs(x));
+  volatile float xp = x + h, xm = x - h;
+  return (double(g(float(xp))) - double(g(float(xm)))) /
+         (double(xp) - double(xm));
+}
+
+/// Directional derivative: g(t) evaluates the function at x + t*v.
+template <class G> double directional(G g, double h = 1e-6) {
+  return (g(h) - g(-h)) / (2.0 * h);
+}
+
+/// x + t*v, elementwise.
+inline std::vector<double> axpy(const std::vector<double> &x, double t,
+                                const std::vector<double> &v) {
+  std::vector<double> r(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) r[i] = x[i] + t * v[i];
+  return r;
+}
+
+/// "(a, b, c)" with full precision, to name a test point in messages.
+inline std::string at(std::initializer_list<double> xs) {
+  std::string s = "(";
+  char buf[40];
+  bool first = true;
+  for (double x : xs) {
+    std::snprintf(buf, sizeof buf, "%s%.17g", first ? "" : ", ", x);
+    s += buf;
+    first = false;
+  }
+  return s + ")";
+}
+inline std::string at(const std::vector<double> &xs) {
+  std::string s = "[";
+  char buf[40];
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.17g", i ? ", " : "", xs[i]);
+    s += buf;
+  }
+  return s + "]";
+}
+
+/// |got - want| <= atol + rtol*|want|; NaN never passes.
+inline bool check_close(const std::string &name, const std::string &point,
+                        double got, double want, double rtol = 1e-6,
+                        double atol = 1e-6) {
+  ++checks();
+  bool ok = std::fabs(got - want) <= atol + rtol * std::fabs(want);
+  if (!ok) {
+    ++failures();
+    std::printf("FAIL %s at %s: got %.17g, want %.17g (diff %.3g)\n",
+                name.c_str(), point.c_str(), got, want, got - want);
+  }
+  return ok;
+}
+
+/// Exact equality (the primal value a JVP returns must be the primal's).
+inline bool check_equal(const std::string &name, const std::string &point,
+                        double got, double want) {
+  ++checks();
+  bool ok = got == want || (std::isnan(got) && std::isnan(want));
+  if (!ok) {
+    ++failures();
+    std::printf("FAIL %s at %s: got %.17g, want exactly %.17g\n",
+                name.c_str(), point.c_str(), got, want);
+  }
+  return ok;
+}
+
+/// An array of n doubles (n <= 512) placed against an inaccessible page, so
+/// that reading one element past its end (Side::End: p[n]) or before its
+/// start (Side::Begin: p[-1]) faults instead of passing unnoticed.
+class Guarded {
+ public:
+  enum Side { Begin, End };
+  Guarded(const std::vector<double> &init, Side side) : n_(init.size()) {
+    page_ = std::size_t(sysconf(_SC_PAGESIZE));
+    base_ = static_cast<char *>(mmap(nullptr, 3 * page_,
+                                     PROT_READ | PROT_WRITE,
+                                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    if (base_ == MAP_FAILED || n_ * sizeof(double) > page_) {
+      std::printf("fd::Guarded: cannot map %zu doubles\n", n_);
+      std::abort();
+    }
+    mprotect(base_, page_, PROT_NONE);
+    mprotect(base_ + 2 * page_, page_, PROT_NONE);
+    char *data = base_ + page_;
+    p_ = side == Begin ? reinterpret_cast<double *>(data)
+                       : reinterpret_cast<double *>(data + page_) - n_;
+    for (std::size_t i = 0; i < n_; ++i) p_[i] = init[i];
+  }
+  ~Guarded() { munmap(base_, 3 * page_); }
+  Guarded(const Guarded &) = delete;
+  Guarded &operator=(const Guarded &) = delete;
+  double *data() { return p_; }
+  double &operator[](std::size_t i) { return p_[i]; }
+
+ private:
+  std::size_t n_, page_;
+  char *base_;
+  double *p_;
+};
+
+/// Prints the tally; the process exit code (nonzero on any failure).
+inline int finish() {
+  std::printf("%d checks, %d failures\n", checks(), failures());
+  return failures() ? 1 : 0;
+}
+
+}  // namespace fd

@@ -1,0 +1,50 @@
+// exp, expm1, log, log1p, log2, log10.
+// RUN: adgen %s -o %t.cpp
+// RUN: FileCheck %s < %t.cpp
+// RUN: %cxx -c %t.cpp -o %t.o
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
+// RUN: %t.exe
+#include <cmath>
+
+#pragma adgen jvp(x)
+double f(double x, double y) {
+  double a = std::exp(x * y) + std::expm1(0.5 * x);
+  double b = std::log(x) * y + std::log1p(x);
+  double c = std::log2(3.0 * x) - std::log10(x * x + y);
+  return a + b + c;
+}
+
+// CHECK-LABEL: ADGEN_HD double f_jvp(double x, double y, double x_dot, double *f_dot) {
+// CHECK-NOT: y_dot
+// d exp = exp (the primal's value reused), d expm1 = expm1 + 1.
+// CHECK: const double [[E:v[0-9]+]] = std::exp(
+// CHECK: y * [[E]]
+// CHECK: const double [[M:v[0-9]+]] = std::expm1(
+// CHECK: [[M]] + 1.0
+// CHECK: double a_dot =
+// d log = 1/u, d log1p = 1/(1+u).
+// CHECK: 1.0 / x
+// CHECK: 1.0 + x
+// CHECK: double b_dot =
+// d log2 = 1/(u ln 2), d log10 = 1/(u ln 10).
+// CHECK-DAG: 1.44269504088896{{[0-9]*}} /
+// CHECK-DAG: 0.4342944819032{{[0-9]*}} /
+// CHECK: double c_dot =
+// CHECK: *f_dot = a_dot + b_dot + c_dot;
+
+#ifdef ADGEN_DRIVER
+#include "fd_check.h"
+double f_jvp(double x, double y, double x_dot, double *f_dot);
+int main() {
+  fd::Rng rng(4);
+  for (int k = 0; k < 20; ++k) {
+    double x = rng.uniform(0.1, 3), y = rng.uniform(0.1, 1.5);
+    std::string p = fd::at({x, y});
+    double dx = 0;
+    double v = f_jvp(x, y, 1.0, &dx);
+    fd::check_equal("f", p, v, f(x, y));
+    fd::check_close("df/dx", p, dx, fd::central([&](double t) { return f(t, y); }, x));
+  }
+  return fd::finish();
+}
+#endif

@@ -1,0 +1,43 @@
+// sin, cos, tan: each gets its own derivative (cos, -sin, 1 + tan^2).
+// RUN: adgen %s -o %t.cpp
+// RUN: FileCheck %s < %t.cpp
+// RUN: %cxx -c %t.cpp -o %t.o
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
+// RUN: %t.exe
+#include <cmath>
+
+#pragma adgen jvp(x)
+double f(double x, double y) {
+  return std::sin(x * y) + std::cos(x) * y + std::tan(0.5 * x);
+}
+
+// CHECK-LABEL: ADGEN_HD double f_jvp(double x, double y, double x_dot, double *f_dot) {
+// CHECK-NOT: y_dot
+// CHECK: const double [[XY:v[0-9]+]] = x * y;
+// CHECK: std::sin([[XY]])
+// CHECK: std::cos(x)
+// CHECK: const double [[T:v[0-9]+]] = std::tan(
+// d sin = cos, d cos = -sin, d tan = 1 + tan^2 (reusing the primal's tan).
+// CHECK: *f_dot =
+// CHECK-DAG: std::cos([[XY]])
+// CHECK-DAG: -std::sin(x)
+// CHECK-DAG: 1.0 + [[T]] * [[T]]
+// CHECK: return v{{[0-9]+}};
+// CHECK-NEXT: }
+
+#ifdef ADGEN_DRIVER
+#include "fd_check.h"
+double f_jvp(double x, double y, double x_dot, double *f_dot);
+int main() {
+  fd::Rng rng(1);
+  for (int k = 0; k < 20; ++k) {
+    double x = rng.uniform(-2.5, 2.5), y = rng.uniform(-2, 2);
+    double dot = 0;
+    double v = f_jvp(x, y, 1.0, &dot);
+    fd::check_equal("f value", fd::at({x, y}), v, f(x, y));
+    fd::check_close("df/dx", fd::at({x, y}), dot,
+                    fd::central([&](double t) { return f(t, y); }, x));
+  }
+  return fd::finish();
+}
+#endif

@@ -1,0 +1,212 @@
+// Verifier: accepts well-formed IR, rejects each broken invariant with a
+// message naming the problem.
+#include "IRHelpers.h"
+#include "ir/Verifier.h"
+
+#include <gtest/gtest.h>
+
+using namespace adgen;
+using namespace adgen::test;
+
+namespace {
+
+/// True when some message contains `what`; prints them all otherwise.
+::testing::AssertionResult rejects(const Function &f, const std::string &what) {
+  auto errs = verify(f);
+  for (auto &e : errs)
+    if (e.find(what) != std::string::npos)
+      return ::testing::AssertionSuccess();
+  auto r = ::testing::AssertionFailure();
+  r << "no error containing '" << what << "'; got " << errs.size() << ":";
+  for (auto &e : errs)
+    r << "\n  " << e;
+  return r;
+}
+
+struct VerifierTest : ::testing::Test {
+  std::unique_ptr<Function> f = newFunction("f");
+  Var *xv = scalarParam(*f, "x");
+  Array *a = arrayParam(*f, "a", Type::Double, /*isConst=*/true);
+  Builder b{*f};
+  Op *x = b.readVar(xv);
+};
+
+TEST_F(VerifierTest, WellFormedFunctionIsClean) {
+  // double f(double x, const double* a) {
+  //   double s = 0; for (int i = 0; i < 3; ++i) { if (x < 0) break;
+  //   s = s + a[i] * x; } return s; }
+  Var *s = f->newVar("s", Type::Double);
+  Var *i = f->newVar("i", Type::Int);
+  b.decl(s, b.constant(0, Type::Double));
+  Op *l = countedLoop(b, i, 0, 3);
+  Op *br = b.ifOp(b.binary(OpKind::Lt, b.readVar(xv),
+                           b.constant(0, Type::Double)));
+  b.setBlock(br->region(0));
+  b.create(OpKind::Break, Type::Void);
+  b.setBlock(l->region(1));
+  Op *term = b.mul(b.load(a, b.readVar(i)), b.readVar(xv));
+  b.writeVar(s, b.add(b.readVar(s), term));
+  b.setBlock(l->block);
+  ret(b, b.math(MathFn::Sin, {b.readVar(s)}));
+  EXPECT_EQ(verify(*f), std::vector<std::string>{});
+}
+
+TEST_F(VerifierTest, OperandUsedBeforeDefinition) {
+  Op *n = b.create(OpKind::Neg, Type::Double);
+  Op *later = b.readVar(xv);
+  n->operands.push_back(later);
+  ret(b, n);
+  EXPECT_TRUE(rejects(*f, "before its definition"));
+}
+
+TEST_F(VerifierTest, OperandFromInnerRegionUsedOutside) {
+  Op *i = b.ifOp(b.binary(OpKind::Lt, x, x));
+  b.setBlock(i->region(0));
+  Op *inner = b.mul(b.readVar(xv), b.readVar(xv));
+  b.setBlock(&f->body);
+  ret(b, inner);
+  EXPECT_TRUE(rejects(*f, "outside its region"));
+}
+
+TEST_F(VerifierTest, WrongOperandCount) {
+  ret(b, b.create(OpKind::Mul, Type::Double, {x}));
+  EXPECT_TRUE(rejects(*f, "expected 2 operands, got 1"));
+}
+
+TEST_F(VerifierTest, WrongMathArity) {
+  ret(b, b.math(MathFn::Pow, {x}));
+  EXPECT_TRUE(rejects(*f, "wrong arity for pow"));
+}
+
+TEST_F(VerifierTest, BreakOutsideLoop) {
+  Op *i = b.ifOp(b.binary(OpKind::Lt, x, x));
+  b.setBlock(i->region(0));
+  b.create(OpKind::Break, Type::Void);
+  b.setBlock(&f->body);
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "outside a loop"));
+}
+
+TEST_F(VerifierTest, ContinueInLoopStepIsOutsideTheBody) {
+  Var *i = f->newVar("i", Type::Int);
+  Op *l = countedLoop(b, i, 0, 3);
+  b.setBlock(l->region(2));
+  b.create(OpKind::Continue, Type::Void);
+  b.setBlock(l->block);
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "outside a loop"));
+}
+
+TEST_F(VerifierTest, TerminatorNotLast) {
+  ret(b, x);
+  b.readVar(xv);
+  EXPECT_TRUE(rejects(*f, "terminator is not the last op"));
+}
+
+TEST_F(VerifierTest, LoopConditionRegionWithoutCondition) {
+  Op *l = b.loop(LoopKind::While);
+  b.setBlock(l->region(0));
+  b.binary(OpKind::Lt, b.readVar(xv), b.constant(1, Type::Double));
+  b.setBlock(&f->body);
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "does not end in a condition"));
+}
+
+TEST_F(VerifierTest, EmptyLoopConditionRegion) {
+  b.loop(LoopKind::While);
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "does not end in a condition"));
+}
+
+TEST_F(VerifierTest, ConditionOutsideLoopHeader) {
+  b.create(OpKind::Condition, Type::Void,
+           {b.binary(OpKind::Lt, x, x)});
+  EXPECT_TRUE(rejects(*f, "condition outside"));
+}
+
+TEST_F(VerifierTest, StoreToConstArray) {
+  b.store(a, b.constant(0, Type::Int), x);
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "store to a const array a"));
+}
+
+TEST_F(VerifierTest, NonIntegerIndex) {
+  ret(b, b.load(a, x));
+  EXPECT_TRUE(rejects(*f, "index is not an integer"));
+}
+
+TEST_F(VerifierTest, WriteOfWrongType) {
+  Var *i = f->newVar("i", Type::Int);
+  b.decl(i, b.constant(0, Type::Int));
+  b.writeVar(i, x); // a double into an int
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "writes a value of another type to i"));
+}
+
+TEST_F(VerifierTest, ArithmeticOperandTypesDiffer) {
+  ret(b, b.binary(OpKind::Add, x, b.constant(1, Type::Int)));
+  EXPECT_TRUE(rejects(*f, "operand types differ"));
+}
+
+TEST_F(VerifierTest, ReturnWithoutValueInNonVoidFunction) {
+  ret(b);
+  EXPECT_TRUE(rejects(*f, "return does not match"));
+}
+
+TEST_F(VerifierTest, ReturnWithValueInVoidFunction) {
+  f->retType = Type::Void;
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "return does not match"));
+}
+
+TEST_F(VerifierTest, ReturnOfWrongType) {
+  // The frontend casts every returned value to the function's type, so an
+  // int returned from a double function is malformed IR.
+  ret(b, b.cast(x, Type::Int));
+  EXPECT_TRUE(rejects(*f, "return"));
+}
+
+TEST_F(VerifierTest, DeclInitOfWrongType) {
+  // As for writes and returns, the frontend casts initialisers.
+  Var *i = f->newVar("i", Type::Int);
+  b.decl(i, x); // a double initialises an int
+  ret(b, x);
+  EXPECT_FALSE(verify(*f).empty());
+}
+
+TEST_F(VerifierTest, StoreOfWrongType) {
+  Array *o = arrayParam(*f, "o", Type::Float);
+  b.store(o, b.constant(0, Type::Int), x); // a double into a float array
+  ret(b, x);
+  EXPECT_FALSE(verify(*f).empty());
+}
+
+TEST_F(VerifierTest, NullOperand) {
+  ret(b, b.create(OpKind::Neg, Type::Double, {nullptr}));
+  EXPECT_TRUE(rejects(*f, "null operand"));
+}
+
+TEST_F(VerifierTest, OperandWithoutValue) {
+  Op *w = b.writeVar(xv, x);
+  ret(b, b.create(OpKind::Neg, Type::Double, {w}));
+  EXPECT_FALSE(verify(*f).empty());
+}
+
+TEST_F(VerifierTest, MissingResultType) {
+  ret(b, x);
+  b.setBlock(&f->body);
+  f->body.ops.insert(f->body.ops.begin() + 1,
+                     std::make_unique<Op>(OpKind::Add, Type::Void));
+  f->body.ops[1]->block = &f->body;
+  f->body.ops[1]->operands = {x, x};
+  EXPECT_TRUE(rejects(*f, "missing result type"));
+}
+
+TEST_F(VerifierTest, WrongBlockPointer) {
+  Op *y = b.readVar(xv);
+  y->block = nullptr;
+  ret(b, y);
+  EXPECT_TRUE(rejects(*f, "block pointer is wrong"));
+}
+
+} // namespace
