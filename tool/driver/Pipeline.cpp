@@ -90,6 +90,13 @@ std::string sweeps(const Function &f, const std::vector<bool> &mask,
     if (!mask[i])
       continue;
     const Param &p = f.params[i];
+    // An output array whose initial value is never read is no input.
+    bool read = !p.arr;
+    walk(f.body, [&](const Op &op) {
+      read = read || (op.kind == OpKind::Load && op.arr == p.arr);
+    });
+    if (!read)
+      continue;
     int64_t e = 1;
     if (p.arr) {
       e = inferExtent(f, p.arr);
@@ -162,7 +169,8 @@ int runPipeline(const Options &o) {
            << countsLine(c) << "\n  tangent products per sweep: "
            << c.tangentProducts << "\n";
       if (n >= 0)
-        text << "  full gradient by forward mode: " << n << " sweeps x "
+        text << "  full gradient by forward mode: " << n
+             << (n == 1 ? " sweep x " : " sweeps x ")
              << c.tangentProducts << " = " << n * c.tangentProducts
              << " tangent products\n";
       else
