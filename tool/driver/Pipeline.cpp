@@ -37,27 +37,40 @@ std::string clangFormat(const std::string &code) {
   return res ? *res : code;
 }
 
-/// Writes to a temporary file beside `path`, then renames it over `path`:
-/// a failed run never leaves a half-written output.
-bool writeAtomically(const std::string &path, const std::string &text) {
-  if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return true;
-  }
-  std::string tmp = path + ".adgen-tmp";
-  {
+/// Writes every output to a temporary file beside it, then renames them
+/// all: a failed run leaves each output exactly as it was.
+bool writeAtomically(const std::vector<std::pair<std::string, std::string>> &files) {
+  std::vector<std::string> tmps;
+  auto cleanup = [&] {
+    for (auto &t : tmps)
+      std::remove(t.c_str());
+  };
+  for (auto &[path, text] : files) {
+    if (path == "-")
+      continue;
+    std::string tmp = path + ".adgen-tmp";
     std::ofstream out(tmp, std::ios::binary);
     out << text;
+    out.close();
     if (!out) {
       std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
       std::remove(tmp.c_str());
+      cleanup();
       return false;
     }
+    tmps.push_back(tmp);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
-    std::remove(tmp.c_str());
-    return false;
+  size_t k = 0;
+  for (auto &[path, text] : files) {
+    if (path == "-") {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      continue;
+    }
+    if (std::rename(tmps[k++].c_str(), path.c_str()) != 0) {
+      std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
+      cleanup();
+      return false;
+    }
   }
   return true;
 }
@@ -153,10 +166,14 @@ int runPipeline(const Options &o) {
     std::vector<bool> mask = activeParams(f, req.jvpAll, req.jvpWrt);
     Function *t = buildTangent(dm, f, {f.name + "_jvp", mask});
     t->doc = "Forward mode (JVP) of " + f.name + " w.r.t. " +
-             paramList(f, mask) +
-             ": returns the value and writes the directional derivative "
-             "along the given tangents" +
-             (isFloating(f.retType) ? " to *" + f.name + "_dot." : ".");
+             paramList(f, mask) + ": " +
+             (f.retType == Type::Void
+                  ? std::string("has f's effects, and writes the tangents "
+                                "of the arrays it writes.")
+                  : "returns the value and writes the directional "
+                    "derivative along the given tangents" +
+                        (isFloating(f.retType) ? " to *" + f.name + "_dot."
+                                               : std::string(".")));
     if (!verified(*t, "the tangent transform"))
       return 1;
     if (o.emit == "wengert" && o.show == "jvp")
@@ -187,10 +204,10 @@ int runPipeline(const Options &o) {
   EmitOptions eo{o.cuda, o.input, ADGEN_VERSION};
   std::string out = o.emit == "code" ? clangFormat(emitFile(dm.module, eo))
                                      : text.str();
-  if (!o.header.empty() &&
-      !writeAtomically(o.header, clangFormat(emitHeader(dm.module, eo))))
-    return 1;
-  return writeAtomically(o.output, out) ? 0 : 1;
+  std::vector<std::pair<std::string, std::string>> files{{o.output, out}};
+  if (!o.header.empty())
+    files.push_back({o.header, clangFormat(emitHeader(dm.module, eo))});
+  return writeAtomically(files) ? 0 : 1;
 }
 
 } // namespace adgen

@@ -41,6 +41,13 @@ struct Collector : RecursiveASTVisitor<Collector> {
     current = saved;
     return r;
   }
+  // Methods are definitions too: annotating one gets a clear error.
+  bool TraverseCXXMethodDecl(CXXMethodDecl *md) {
+    if (md->doesThisDeclarationHaveABody() &&
+        sm.isInMainFile(md->getLocation()))
+      defs.push_back(md);
+    return RecursiveASTVisitor::TraverseCXXMethodDecl(md);
+  }
   bool VisitStmt(Stmt *s) {
     if (current && !isa<Expr>(s))
       stmts.push_back({current, s});

@@ -105,6 +105,9 @@ Op *Lowerer::castExpr(const CastExpr *e) {
   case CK_LValueToRValue: {
     if (const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
       return declRef(dr);
+    // `a > b ? a : b` with lvalue arms is itself an lvalue: read the arms.
+    if (const auto *co = dyn_cast<ConditionalOperator>(sub->IgnoreParens()))
+      return conditional(co);
     auto lv = lvalue(sub);
     return lv ? read(*lv) : nullptr;
   }
@@ -168,6 +171,11 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
 
 Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
   const Expr *s = e->IgnoreParenImpCasts();
+  if (const auto *ne = dyn_cast<CXXNewExpr>(s)) {
+    if (reportErrors)
+      error(ne->getBeginLoc(), Diag::Allocation, {"new"});
+    return nullptr;
+  }
   if (const auto *dr = dyn_cast<DeclRefExpr>(s)) {
     if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
       auto it = arrays.find(vd);

@@ -94,7 +94,12 @@ void Lowerer::declStmt(const DeclStmt *ds) {
       continue;
     }
     if (qt->isPointerType() || qt->isReferenceType()) {
-      error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
+      const Expr *init = vd->getInit() ? vd->getInit()->IgnoreParenImpCasts()
+                                       : nullptr;
+      if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(init))
+        error(ne->getBeginLoc(), Diag::Allocation, {"new"});
+      else
+        error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
       continue;
     }
     auto t = typeOf(qt, vd, vd->getLocation());

@@ -219,9 +219,12 @@ private:
       if (tangentHere) {
         Op *val = map(o.operands.back());
         if (isVar) {
-          b.writeVar(dvars.at(o.var),
-                     tangentOrZero(o.operands[0], o.var->type));
-          leafCache.erase(dvars.at(o.var));
+          // x = x + 1 leaves x's tangent as it is: no `x_dot = x_dot`.
+          Var *dv = dvars.at(o.var);
+          Op *t = tangentOrZero(o.operands[0], o.var->type);
+          if (t->kind != OpKind::ReadVar || t->var != dv)
+            b.writeVar(dv, t);
+          leafCache.erase(dv);
         } else {
           b.store(darrs.at(o.arr), map(o.operands[0]),
                   tangentOrZero(o.operands[1], o.arr->elemType));
