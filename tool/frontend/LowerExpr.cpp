@@ -8,6 +8,29 @@ namespace adgen {
 
 using namespace clang;
 
+/// The IR op of a C++ binary operator adgen accepts.
+static std::optional<OpKind> opKindOf(BinaryOperatorKind opc) {
+  switch (opc) {
+  case BO_Add: return OpKind::Add;
+  case BO_Sub: return OpKind::Sub;
+  case BO_Mul: return OpKind::Mul;
+  case BO_Div: return OpKind::Div;
+  case BO_Rem: return OpKind::Rem;
+  case BO_LT: return OpKind::Lt;
+  case BO_LE: return OpKind::Le;
+  case BO_GT: return OpKind::Gt;
+  case BO_GE: return OpKind::Ge;
+  case BO_EQ: return OpKind::Eq;
+  case BO_NE: return OpKind::Ne;
+  default: return std::nullopt;
+  }
+}
+
+static bool hasArithmetic(OpKind k) {
+  return k == OpKind::Add || k == OpKind::Sub || k == OpKind::Mul ||
+         k == OpKind::Div || k == OpKind::Rem;
+}
+
 Op *Lowerer::arith(OpKind k, Op *x, Op *y) {
   return b.create(k, x->type, {x, y});
 }
@@ -317,20 +340,8 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
           {e->getLHS()->IgnoreParenImpCasts()->getType().getAsString()});
     return nullptr;
   }
-  OpKind k;
-  switch (opc) {
-  case BO_Add: k = OpKind::Add; break;
-  case BO_Sub: k = OpKind::Sub; break;
-  case BO_Mul: k = OpKind::Mul; break;
-  case BO_Div: k = OpKind::Div; break;
-  case BO_Rem: k = OpKind::Rem; break;
-  case BO_LT: k = OpKind::Lt; break;
-  case BO_LE: k = OpKind::Le; break;
-  case BO_GT: k = OpKind::Gt; break;
-  case BO_GE: k = OpKind::Ge; break;
-  case BO_EQ: k = OpKind::Eq; break;
-  case BO_NE: k = OpKind::Ne; break;
-  default:
+  std::optional<OpKind> k = opKindOf(opc);
+  if (!k) {
     error(e->getOperatorLoc(), Diag::UnsupportedExpr,
           {"operator " + e->getOpcodeStr().str()});
     return nullptr;
@@ -339,11 +350,11 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
   Op *y = x ? expr(e->getRHS()) : nullptr;
   if (!y)
     return nullptr;
-  if (k == OpKind::Rem && isFloating(x->type)) {
+  if (*k == OpKind::Rem && isFloating(x->type)) {
     error(e->getOperatorLoc(), Diag::FloatModulo);
     return nullptr;
   }
-  return b.binary(k, x, y);
+  return b.binary(*k, x, y);
 }
 
 Op *Lowerer::assign(const BinaryOperator *e) {
@@ -361,24 +372,19 @@ Op *Lowerer::assign(const BinaryOperator *e) {
     auto ct = typeOf(ca->getComputationLHSType(), nullptr, e->getExprLoc());
     if (!ct)
       return nullptr;
-    OpKind k;
-    switch (BinaryOperator::getOpForCompoundAssignment(e->getOpcode())) {
-    case BO_Add: k = OpKind::Add; break;
-    case BO_Sub: k = OpKind::Sub; break;
-    case BO_Mul: k = OpKind::Mul; break;
-    case BO_Div: k = OpKind::Div; break;
-    case BO_Rem: k = OpKind::Rem; break;
-    default:
+    std::optional<OpKind> k = opKindOf(
+        BinaryOperator::getOpForCompoundAssignment(e->getOpcode()));
+    if (!k || !hasArithmetic(*k)) {
       error(e->getOperatorLoc(), Diag::UnsupportedExpr,
             {"operator " + e->getOpcodeStr().str()});
       return nullptr;
     }
-    if (k == OpKind::Rem && isFloating(*ct)) {
+    if (*k == OpKind::Rem && isFloating(*ct)) {
       error(e->getOperatorLoc(), Diag::FloatModulo);
       return nullptr;
     }
     Op *old = b.cast(read(*lv), *ct);
-    val = arith(k, old, b.cast(rhs, *ct));
+    val = arith(*k, old, b.cast(rhs, *ct));
   }
   val = b.cast(val, *lt);
   write(*lv, val);
