@@ -1,5 +1,6 @@
 #include "codegen/EmitCpp.h"
 
+#include "ir/Builder.h"
 #include "ir/ExprWriter.h"
 
 #include <adgen_templates/Templates.h>
@@ -100,7 +101,7 @@ private:
         names.isInlined(val->operands[0]) && isSelf(val->operands[0])) {
       const Op *rhs = val->operands[1];
       if ((val->kind == OpKind::Add || val->kind == OpKind::Sub) &&
-          Builderless::isOne(rhs) && isInteger(val->type))
+          Builder::isConst(rhs, 1) && isInteger(val->type))
         return (val->kind == OpKind::Add ? "++" : "--") + lhs;
       const char *op = val->kind == OpKind::Add   ? " += "
                        : val->kind == OpKind::Sub ? " -= "
@@ -110,12 +111,6 @@ private:
     }
     return lhs + " = " + ex(val);
   }
-
-  struct Builderless {
-    static bool isOne(const Op *o) {
-      return o->kind == OpKind::Const && o->num == 1;
-    }
-  };
 
   std::string writeText(const Op &o) {
     if (o.kind == OpKind::WriteVar)

@@ -122,7 +122,7 @@ ParseResult parseOptions(int argc, char **argv, Options &o) {
       o.clangArgs.push_back(flag + v);
     } else if (startsWith(a, "-std=")) {
       o.clangArgs.push_back(a);
-    } else if (!std::strcmp(a, "-p") || startsWith(a, "-p")) {
+    } else if (!std::strcmp(a, "-p") || startsWith(a, "-p=")) {
       const char *v = value("-p");
       if (!v)
         return usage("-p needs a build directory");

@@ -113,10 +113,11 @@ std::string sweeps(const Function &f, const std::vector<bool> &mask,
     int64_t e = 1;
     if (p.arr) {
       e = inferExtent(f, p.arr);
+      // size(p, N) with a number overrides what the code shows.
       auto sz = req.sizes.find(p.arr->name);
-      if (sz != req.sizes.end())
-        e = std::atoll(sz->second.c_str()) > 0 ? std::atoll(sz->second.c_str())
-                                                : e;
+      long long given = sz == req.sizes.end() ? 0 : std::atoll(sz->second.c_str());
+      if (given > 0)
+        e = given;
     }
     what += (what.empty() ? "" : ", ") + p.name() +
             (p.arr ? "[" + (e < 0 ? std::string("?") : std::to_string(e)) + "]"

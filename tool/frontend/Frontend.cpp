@@ -121,7 +121,6 @@ public:
 
     std::map<const FunctionDecl *, Function *> lowered;
     std::set<const FunctionDecl *> inProgress;
-    bool ok = true;
     cx.calleeFor = [&](const FunctionDecl *fd,
                        SourceLocation use) -> Function * {
       if (inProgress.count(fd)) {
@@ -138,10 +137,8 @@ public:
       Lowerer lw(cx, *f);
       bool good = lw.lowerFunction(fd);
       inProgress.erase(fd);
-      if (!good) {
-        ok = false;
-        return nullptr;
-      }
+      if (!good)
+        return nullptr; // its errors were reported
       lowered[fd] = f;
       return f;
     };
@@ -159,7 +156,6 @@ public:
         addDirective(de, *d, *f, req);
       out.requests.push_back(std::move(req));
     }
-    (void)ok;
   }
 
 private:

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <sys/mman.h>
@@ -169,6 +170,37 @@ class Guarded {
   char *base_;
   double *p_;
 };
+
+using Vec = std::vector<double>;
+
+/// The common driver for a function of scalars. At `count` seeded random
+/// points of `box` (one [lo, hi] per input), for each input listed in
+/// `active`: `jvp(x, e, &dot)` (the JVP along unit direction e) must return
+/// `primal(x)` exactly, and `dot` must match a central difference.
+template <class P, class J>
+void check_scalar_jvp(std::uint64_t seed, int count,
+                      const std::vector<std::pair<double, double>> &box,
+                      const std::vector<std::size_t> &active, P primal,
+                      J jvp) {
+  Rng rng(seed);
+  for (int k = 0; k < count; ++k) {
+    Vec x;
+    for (auto [lo, hi] : box) x.push_back(rng.uniform(lo, hi));
+    std::string p = at(x);
+    for (std::size_t i : active) {
+      Vec e(x.size(), 0.0);
+      e[i] = 1.0;
+      double dot = 0;
+      double v = jvp(x, e, &dot);
+      check_equal("value", p, v, primal(x));
+      check_close("d/dx" + std::to_string(i), p, dot, central([&](double t) {
+                    Vec y = x;
+                    y[i] = t;
+                    return primal(y);
+                  }, x[i]));
+    }
+  }
+}
 
 /// Prints the tally; the process exit code (nonzero on any failure).
 inline int finish() {

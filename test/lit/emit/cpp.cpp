@@ -1,7 +1,7 @@
 // The generated code of a small annotated file (scalars, pointers in and out,
 // loops, branches, math functions, a helper call, float) compiles warning-free
 // as C++ when written to .cpp, at -O1 (%cxx) and with stricter warnings.
-// RUN: adgen %s -o %t.cpp
+// RUN: adgen %S/Inputs/mixed.cpp -o %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -O0 -Wpedantic -Wshadow -c %t.cpp -o %t.o
 // RUN: %cxx -O2 -Wpedantic -Wshadow -c %t.cpp -o %t.o
@@ -10,44 +10,5 @@
 // And with clang++ (the LLVM tools dir is first on PATH), -Wall -Wextra.
 // RUN: clang++ -std=c++17 -Wall -Wextra -Werror -I %runtime_include -c %t.cpp -o %t.o
 // The CUDA flavour is still valid C++ for a host compiler (ADGEN_HD empty).
-// RUN: adgen %s -o %t.cu
+// RUN: adgen %S/Inputs/mixed.cpp -o %t.cu
 // RUN: %cxx -x c++ -c %t.cu -o %t.o
-#include <cmath>
-
-static double sq(double v) { return v * v; }
-
-#pragma adgen jvp
-double mix(double a, double b) {
-  double r = std::exp(a) * std::log1p(b * b) + std::pow(a, 3.0) - std::hypot(a, b);
-  r += a > b ? std::fmax(a, b) : std::fmin(a, b);
-  return std::atan2(r, 1.0 + sq(a)) + std::cbrt(std::fabs(b) + 1.0);
-}
-
-#pragma adgen jvp(w)
-double dot_tanh(const double* x, const double* w, int n) {
-  double z = 0.0;
-  for (int i = 0; i < n; ++i)
-    z += w[i] * x[i];
-  return std::tanh(z);
-}
-
-#pragma adgen jvp(x)
-void scale_into(const double* x, double* out, double s, int n) {
-  for (int i = 0; i < n; ++i) {
-    if (x[i] > 0.0)
-      out[i] = s * x[i] * x[i];
-    else
-      out[i] = std::sin(x[i]);
-  }
-}
-
-#pragma adgen jvp
-float f32(float x, float y) {
-  float t = sinf(x) * y;
-  int k = 0;
-  while (k < 3) {
-    t = t * 0.5f + y;
-    ++k;
-  }
-  return t;
-}

@@ -49,17 +49,11 @@ double f(double x, double y) {
 #include "fd_check.h"
 double f_jvp(double x, double y, double x_dot, double y_dot, double *f_dot);
 int main() {
-  fd::Rng rng(21);
-  for (int k = 0; k < 20; ++k) {
-    double x = rng.uniform(0.2, 1.5), y = rng.uniform(0.2, 1.5);
-    std::string p = fd::at({x, y});
-    double dx = 0, dy = 0;
-    double v = f_jvp(x, y, 1.0, 0.0, &dx);
-    f_jvp(x, y, 0.0, 1.0, &dy);
-    fd::check_equal("f", p, v, f(x, y));
-    fd::check_close("df/dx", p, dx, fd::central([&](double t) { return f(t, y); }, x));
-    fd::check_close("df/dy", p, dy, fd::central([&](double t) { return f(x, t); }, y));
-  }
+  fd::check_scalar_jvp(21, 20, {{0.2, 1.5}, {0.2, 1.5}}, {0, 1},
+      [](const fd::Vec &a) { return f(a[0], a[1]); },
+      [](const fd::Vec &a, const fd::Vec &e, double *dot) {
+        return f_jvp(a[0], a[1], e[0], e[1], dot);
+      });
   return fd::finish();
 }
 #endif

@@ -43,15 +43,12 @@ double g(const double *a, int n) {
 double f_jvp(double x, double y, double x_dot, double *f_dot);
 double g_jvp(const double *a, int n, const double *a_dot, double *g_dot);
 int main() {
+  fd::check_scalar_jvp(9, 20, {{-2, 2}, {-2, 2}}, {0},
+      [](const fd::Vec &a) { return f(a[0], a[1]); },
+      [](const fd::Vec &a, const fd::Vec &e, double *dot) {
+        return f_jvp(a[0], a[1], e[0], dot);
+      });
   fd::Rng rng(9);
-  for (int k = 0; k < 20; ++k) {
-    double x = rng.uniform(-2, 2), y = rng.uniform(-2, 2);
-    std::string p = fd::at({x, y});
-    double dx = 0;
-    double v = f_jvp(x, y, 1.0, &dx);
-    fd::check_equal("f", p, v, f(x, y));
-    fd::check_close("df/dx", p, dx, fd::central([&](double t) { return f(t, y); }, x));
-  }
   for (int n = 0; n <= 4; ++n) {
     for (int k = 0; k < 4; ++k) {
       std::vector<double> a = rng.vec(n, -2, 2), v = rng.vec(n, -1, 1);

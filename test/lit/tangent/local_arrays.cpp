@@ -44,15 +44,11 @@ double f(double x, double y) {
 #include "fd_check.h"
 double f_jvp(double x, double y, double x_dot, double *f_dot);
 int main() {
-  fd::Rng rng(16);
-  for (int k = 0; k < 20; ++k) {
-    double x = rng.uniform(-1.5, 1.5), y = rng.uniform(-2, 2);
-    std::string p = fd::at({x, y});
-    double dx = 0;
-    double v = f_jvp(x, y, 1.0, &dx);
-    fd::check_equal("f", p, v, f(x, y));
-    fd::check_close("df/dx", p, dx, fd::central([&](double t) { return f(t, y); }, x));
-  }
+  fd::check_scalar_jvp(16, 20, {{-1.5, 1.5}, {-2, 2}}, {0},
+      [](const fd::Vec &a) { return f(a[0], a[1]); },
+      [](const fd::Vec &a, const fd::Vec &e, double *dot) {
+        return f_jvp(a[0], a[1], e[0], dot);
+      });
   return fd::finish();
 }
 #endif
