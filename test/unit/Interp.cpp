@@ -114,6 +114,12 @@ private:
       return Flow::Next;
     case OpKind::DeclArray: {
       const Array *a = o.arr;
+      if (a->isTape) {
+        auto t = std::make_unique<std::vector<double>>();
+        fr.arrs[a] = t.get();
+        fr.owned.push_back(std::move(t));
+        return Flow::Next;
+      }
       int64_t n = a->scalarLocal || a->scalarOut ? 1 : a->size;
       if (n < 0 && !a->dims.empty()) {
         n = 1;
@@ -142,6 +148,17 @@ private:
       fr.vars[o.var] = convert(o.var->type, in(0));
       return Flow::Next;
     case OpKind::Load: r = element(fr, o); break;
+    case OpKind::Push:
+      fr.arrs.at(o.arr)->push_back(in(0));
+      return Flow::Next;
+    case OpKind::Pop: {
+      std::vector<double> &t = *fr.arrs.at(o.arr);
+      if (t.empty())
+        throw InterpError("pop from empty tape " + o.arr->name);
+      r = t.back();
+      t.pop_back();
+      break;
+    }
     case OpKind::Store:
       if (o.arr->isConst)
         throw InterpError("store to const array " + o.arr->name);

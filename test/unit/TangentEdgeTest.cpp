@@ -2,6 +2,7 @@
 // requests, computed indices, calls in loops, early returns, declarations
 // inside loops.
 #include "IRHelpers.h"
+#include "GradCheck.h"
 #include "JvpCheck.h"
 
 #include <gtest/gtest.h>
@@ -24,6 +25,7 @@ TEST(TangentEdgeTest, InactiveParameterWrittenFromActiveValue) {
   b.writeVar(p, b.mul(rd(b, p), rd(b, x)));
   ret(b, rd(b, p));
   checkJvp(*f, {2.0, 3.0}, {}, 1e-6, {"x"});
+  checkGrad(*f, {2.0, 3.0}, {}, 1e-6, {"x"});
 }
 
 TEST(TangentEdgeTest, SubsetOfParameters) {
@@ -34,7 +36,9 @@ TEST(TangentEdgeTest, SubsetOfParameters) {
   Builder b(*f);
   ret(b, b.mul(b.mul(rd(b, x), rd(b, y)), b.load(a, ci(b, 0))));
   checkJvp(*f, {1.5, -0.5}, {{2.0}}, 1e-6, {"y"});
+  checkGrad(*f, {1.5, -0.5}, {{2.0}}, 1e-6, {"y"});
   checkJvp(*f, {1.5, -0.5}, {{2.0}}, 1e-6, {"a"});
+  checkGrad(*f, {1.5, -0.5}, {{2.0}}, 1e-6, {"a"});
 }
 
 TEST(TangentEdgeTest, StoreAtComputedIndex) {
@@ -52,6 +56,7 @@ TEST(TangentEdgeTest, StoreAtComputedIndex) {
   b.setBlock(l->block);
   ret(b);
   checkJvp(*f, {0.75}, {{0.5, 0.0, 0.0}});
+  checkGrad(*f, {0.75}, {{0.5, 0.0, 0.0}});
 }
 
 TEST(TangentEdgeTest, CallInLoopAndNestedLoops) {
@@ -79,6 +84,7 @@ TEST(TangentEdgeTest, CallInLoopAndNestedLoops) {
   b.setBlock(outer->block);
   ret(b, rd(b, s));
   checkJvp(*f, {0.8}, {});
+  checkGrad(*f, {0.8}, {});
 }
 
 TEST(TangentEdgeTest, EarlyReturnFromLoop) {
@@ -95,8 +101,10 @@ TEST(TangentEdgeTest, EarlyReturnFromLoop) {
   ret(b, b.mul(rd(b, s), c(b, 3)));
   b.setBlock(l->block);
   ret(b, rd(b, s));
-  checkJvp(*f, {1.3}, {}); // returns early
-  checkJvp(*f, {1.05}, {}); // runs to the end
+  checkJvp(*f, {1.3}, {});
+  checkGrad(*f, {1.3}, {}); // returns early
+  checkJvp(*f, {1.05}, {});
+  checkGrad(*f, {1.05}, {}); // runs to the end
 }
 
 TEST(TangentEdgeTest, DeclarationInsideLoopBody) {
@@ -113,6 +121,7 @@ TEST(TangentEdgeTest, DeclarationInsideLoopBody) {
   b.setBlock(l->block);
   ret(b, rd(b, s));
   checkJvp(*f, {0.4}, {});
+  checkGrad(*f, {0.4}, {});
 }
 
 TEST(TangentEdgeTest, ActiveArrayPassedToReadingCallee) {
@@ -141,7 +150,9 @@ TEST(TangentEdgeTest, ActiveArrayPassedToReadingCallee) {
   call->argOrder = {~0, ~1};
   ret(b, b.mul(call, rd(b, x)));
   checkJvp(*f, {0.6}, {{2.0, -1.0}});
+  checkGrad(*f, {0.6}, {{2.0, -1.0}});
   checkJvp(*f, {0.6}, {{2.0, -1.0}}, 1e-6, {"a"});
+  checkGrad(*f, {0.6}, {{2.0, -1.0}}, 1e-6, {"a"});
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Forward mode on whole programs (variables, loops, branches, calls, local
 // arrays), checked against finite differences by interpretation.
 #include "IRHelpers.h"
+#include "GradCheck.h"
 #include "JvpCheck.h"
 
 #include <gtest/gtest.h>
@@ -31,6 +32,7 @@ TEST(TangentTest, WengertExampleSharesTheLeafOfX2) {
   b.decl(y, b.add(v1, b.math(MathFn::Sin, {b.mul(rd(b, x2), rd(b, x3))})));
   ret(b, rd(b, y));
   checkJvp(*f, {0.7, -1.3, 2.1}, {});
+  checkGrad(*f, {0.7, -1.3, 2.1}, {});
 }
 
 TEST(TangentTest, OverwrittenVariableUsesItsOldValue) {
@@ -46,6 +48,7 @@ TEST(TangentTest, OverwrittenVariableUsesItsOldValue) {
   Op *d1 = b.sub(rd(b, h), rd(b, y)), *d2 = b.sub(rd(b, h), rd(b, y));
   ret(b, b.mul(d1, d2));
   checkJvp(*f, {0.8, 1.7}, {});
+  checkGrad(*f, {0.8, 1.7}, {});
 }
 
 TEST(TangentTest, CountedLoopOverArrays) {
@@ -63,6 +66,7 @@ TEST(TangentTest, CountedLoopOverArrays) {
   b.setBlock(l->block);
   ret(b, rd(b, p));
   checkJvp(*f, {0.3}, {{1.0, -0.5, 2.0}, {0, 0, 0}});
+  checkGrad(*f, {0.3}, {{1.0, -0.5, 2.0}, {0, 0, 0}});
 }
 
 TEST(TangentTest, AccumulateIntoOutputArray) {
@@ -78,6 +82,7 @@ TEST(TangentTest, AccumulateIntoOutputArray) {
   b.setBlock(l->block);
   ret(b);
   checkJvp(*f, {1.3}, {{0.4, -2.0}});
+  checkGrad(*f, {1.3}, {{0.4, -2.0}});
 }
 
 TEST(TangentTest, BranchesAndSelect) {
@@ -99,6 +104,7 @@ TEST(TangentTest, BranchesAndSelect) {
                      b.mul(rd(b, z), rd(b, y)), rd(b, x));
     ret(b, b.add(rd(b, y), s));
     checkJvp(*f, {xv, 0.6}, {});
+    checkGrad(*f, {xv, 0.6}, {});
   }
 }
 
@@ -130,6 +136,7 @@ TEST(TangentTest, WhileLoopWithBreakAndContinue) {
   b.setBlock(&f->body);
   ret(b, b.mul(rd(b, s), rd(b, s)));
   checkJvp(*f, {1.1}, {});
+  checkGrad(*f, {1.1}, {});
 }
 
 TEST(TangentTest, DoLoop) {
@@ -150,6 +157,7 @@ TEST(TangentTest, DoLoop) {
   b.setBlock(&f->body);
   ret(b, rd(b, s));
   checkJvp(*f, {1.2}, {});
+  checkGrad(*f, {1.2}, {});
 }
 
 TEST(TangentTest, LocalArrayWithInitialiser) {
@@ -169,6 +177,7 @@ TEST(TangentTest, LocalArrayWithInitialiser) {
   Op *w0 = b.load(w, c(b, 0, Type::Int)), *w1 = b.load(w, c(b, 1, Type::Int));
   ret(b, b.add(w0, b.mul(w1, b.load(w, c(b, 2, Type::Int)))));
   checkJvp(*f, {0.9}, {});
+  checkGrad(*f, {0.9}, {});
 }
 
 TEST(TangentTest, CallWithOutputArrayAndResult) {
@@ -197,6 +206,7 @@ TEST(TangentTest, CallWithOutputArrayAndResult) {
   b.decl(q, call(b, *g, {c(b, 2)}, {buf}, {0, ~0}));
   ret(b, b.add(b.add(rd(b, r), mid), rd(b, q)));
   checkJvp(*f, {0.7}, {});
+  checkGrad(*f, {0.7}, {});
 }
 
 TEST(TangentTest, FloatAndDoubleMix) {
@@ -210,6 +220,7 @@ TEST(TangentTest, FloatAndDoubleMix) {
   ret(b, b.mul(b.cast(b.math(MathFn::Sin, {rd(b, t)}), Type::Float),
                rd(b, x)));
   checkJvp(*f, {0.625, 1.25}, {}, 1e-4);
+  checkGrad(*f, {0.625, 1.25}, {}, 1e-4);
 }
 
 TEST(TangentTest, ActiveValueThroughIntegerIsCutOff) {
@@ -222,6 +233,7 @@ TEST(TangentTest, ActiveValueThroughIntegerIsCutOff) {
   b.decl(k, b.cast(b.mul(rd(b, x), c(b, 3)), Type::Int));
   ret(b, b.mul(b.load(a, rd(b, k)), rd(b, x)));
   checkJvp(*f, {0.5}, {{1.0, 2.0, 3.0}});
+  checkGrad(*f, {0.5}, {{1.0, 2.0, 3.0}});
 }
 
 } // namespace

@@ -231,6 +231,11 @@ private:
       return;
     case OpKind::DeclArray: {
       const Array *a = o.arr;
+      if (a->isTape) {
+        line(d, std::string("adgen::Stack<") + typeName(a->elemType) + "> " +
+                    a->name + ";");
+        return;
+      }
       if (a->scalarLocal) {
         line(d, std::string(typeName(a->elemType)) + " " + a->name + " = " +
                     literal(0, a->elemType) + ";");
@@ -277,6 +282,9 @@ private:
     }
     case OpKind::Condition:
       return; // printed by its loop
+    case OpKind::Push:
+      line(d, o.arr->name + ".push(" + ex(o.operands[0]) + ");");
+      return;
     default:
       break;
     }
@@ -300,7 +308,8 @@ private:
 
 std::string paramText(const Param &p) {
   if (p.var)
-    return std::string(typeName(p.var->type)) + " " + p.var->name;
+    return std::string(typeName(p.var->type)) + " " + p.var->name +
+           (p.var->defaultArg.empty() ? "" : " = " + p.var->defaultArg);
   return std::string(p.arr->isConst ? "const " : "") +
          typeName(p.arr->elemType) + "* " + p.arr->name;
 }

@@ -5,6 +5,7 @@
 #include "frontend/Frontend.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
+#include "transform/Adjoint.h"
 #include "transform/Tangent.h"
 
 #include "clang/Format/Format.h"
@@ -130,6 +131,36 @@ std::string sweeps(const Function &f, const std::vector<bool> &mask,
   return what;
 }
 
+/// Reverse mode for one request: f_grad into the output module.
+bool buildGrad(const Function &f, const DiffRequest &req, const Options &o,
+               DerivedModule &dm, std::ostringstream &text) {
+  std::vector<bool> mask = activeParams(f, req.gradAll, req.gradWrt);
+  std::string error;
+  auto g = buildAdjoint(f, {f.name + "_grad", mask}, error);
+  if (!g) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return false;
+  }
+  g->doc = "Reverse mode (gradient) of " + f.name + " w.r.t. " +
+           paramList(f, mask) + ": " +
+           (f.retType == Type::Void ? std::string("has f's effects")
+                                    : std::string("returns the value")) +
+           " and adds the adjoints to the *_bar arguments" +
+           (isFloating(f.retType) ? " (seeded by " + f.name + "_bar)." : ".");
+  if (!verified(*g, "the adjoint transform"))
+    return false;
+  if (o.emit == "wengert" && o.show == "grad")
+    text << printFunction(*g) << "\n";
+  if (o.emit == "stats") {
+    OpCounts c = countOps(*g);
+    text << "function " << g->name << " (grad w.r.t. " << paramList(f, mask)
+         << ")\n  " << countsLine(c) << "\n  adjoint products: "
+         << c.tangentProducts << ", one sweep for the whole gradient\n";
+  }
+  dm.module.functions.push_back(std::move(g));
+  return true;
+}
+
 } // namespace
 
 int runPipeline(const Options &o) {
@@ -150,18 +181,14 @@ int runPipeline(const Options &o) {
   std::ostringstream text; // wengert and stats output
   for (const DiffRequest &req : fr.requests) {
     const Function &f = *req.fn;
-    if (req.grad)
-      std::fprintf(stderr,
-                   "adgen: warning: '#pragma adgen grad' on '%s': reverse mode "
-                   "is not implemented in this version yet; no %s_grad is "
-                   "generated\n",
-                   f.name.c_str(), f.name.c_str());
     if (o.emit == "wengert" && o.show == "primal")
       text << printFunction(f) << "\n";
     OpCounts primal = countOps(f);
     if (o.emit == "stats")
       text << "function " << f.name << " (primal)\n  " << countsLine(primal)
            << "\n";
+    if (req.grad && !buildGrad(f, req, o, dm, text))
+      return 1;
     if (!req.jvp)
       continue;
     std::vector<bool> mask = activeParams(f, req.jvpAll, req.jvpWrt);
@@ -195,11 +222,6 @@ int runPipeline(const Options &o) {
         text << "  full gradient by forward mode: one sweep per input "
                 "scalar (extent unknown; give size(p, n))\n";
     }
-  }
-  if (o.emit == "wengert" && o.show == "grad") {
-    std::fprintf(stderr, "adgen: error: --show=grad needs reverse mode, which "
-                         "is not implemented in this version yet\n");
-    return 1;
   }
 
   EmitOptions eo{o.cuda, o.input, ADGEN_VERSION};

@@ -57,6 +57,18 @@ Op *Builder::math(MathFn f, std::vector<Op *> args) {
   return m;
 }
 
+Op *Builder::push(Array *tape, Op *v) {
+  Op *p = create(OpKind::Push, Type::Void, {v});
+  p->arr = tape;
+  return p;
+}
+
+Op *Builder::pop(Array *tape) {
+  Op *p = create(OpKind::Pop, tape->elemType);
+  p->arr = tape;
+  return p;
+}
+
 Op *Builder::cast(Op *v, Type t) {
   if (v->type == t)
     return v;

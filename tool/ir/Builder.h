@@ -26,6 +26,8 @@ public:
   Op *load(Array *a, Op *idx);
   Op *store(Array *a, Op *idx, Op *val);
   Op *math(MathFn f, std::vector<Op *> args);
+  Op *push(Array *tape, Op *v);
+  Op *pop(Array *tape);
   Op *cast(Op *v, Type t);
   Op *select(Op *c, Op *a, Op *b);
   /// Creates an If op with empty then/else regions.

@@ -68,6 +68,8 @@ std::string ExprWriter::definition(const Op *o) const {
     return o->var->name;
   case OpKind::Load:
     return element(o->arr, o->operands[0]);
+  case OpKind::Pop:
+    return cxx ? o->arr->name + ".pop()" : "pop " + o->arr->name;
   case OpKind::Neg:
     return "-" + expr(o->operands[0], p);
   case OpKind::Not:

@@ -46,6 +46,7 @@ struct Var {
   std::string name;
   Type type = Type::Double;
   int paramIndex = -1; // >= 0 for parameters
+  std::string defaultArg; // parameters: default argument (e.g. f_bar = 1)
 };
 
 /// A named array: a pointer parameter or a fixed-size local array.
@@ -56,6 +57,7 @@ struct Array {
   bool isConst = false;
   bool scalarOut = false;   // an output scalar passed as `T*` (e.g. f_dot)
   bool scalarLocal = false; // a local scalar passed by address to a call
+  bool isTape = false;      // a LIFO tape (adgen::Stack) of elemType
   int64_t size = -1;      // elements, -1 when unknown
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)

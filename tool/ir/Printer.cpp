@@ -35,6 +35,11 @@ struct Printer {
                   : o.var->name + " = " + ex(o.operands[0]));
       return;
     case OpKind::DeclArray: {
+      if (o.arr->isTape) {
+        line(d, std::string("tape<") + typeName(o.arr->elemType) + "> " +
+                    o.arr->name);
+        return;
+      }
       std::string dims;
       for (auto e : o.arr->dims)
         dims += "[" + std::to_string(e) + "]";
@@ -76,6 +81,10 @@ struct Printer {
     case OpKind::Condition:
       line(d, "while " + ex(o.operands[0]));
       return;
+    case OpKind::Push:
+      line(d, "push " + o.arr->name + ", " + ex(o.operands[0]));
+      return;
+
     case OpKind::Break:
     case OpKind::Continue:
       line(d, opMnemonic(o.kind));

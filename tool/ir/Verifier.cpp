@@ -126,6 +126,10 @@ struct Verifier {
       if (o.operands.size() != mathArity(o.fn))
         err(o, std::string("wrong arity for ") + mathName(o.fn));
       break;
+    case OpKind::Push: case OpKind::Pop:
+      if (!o.arr || !o.arr->isTape)
+        err(o, "push/pop on something that is not a tape");
+      break;
     case OpKind::Call:
       if (!o.callee)
         err(o, "call without callee");
@@ -152,6 +156,19 @@ struct Verifier {
 std::vector<std::string> verify(const Function &f) {
   Verifier v{f, {}, {}};
   v.block(f.body, 0, false);
+  // Every variable and array an op names belongs to this function.
+  std::unordered_set<const void *> owned;
+  for (auto &x : f.vars)
+    owned.insert(x.get());
+  for (auto &x : f.arrays)
+    owned.insert(x.get());
+  walk(f.body, [&](const Op &o) {
+    if ((o.var && !owned.count(o.var)) || (o.arr && !owned.count(o.arr)))
+      v.err(o, "names a variable or array of another function");
+    for (const Array *a : o.arrays)
+      if (!owned.count(a))
+        v.err(o, "passes an array of another function");
+  });
   return v.errs;
 }
 

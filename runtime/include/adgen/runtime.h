@@ -7,22 +7,14 @@
 #include <cmath>
 #include <cstddef>
 
-// Marks every generated function: __host__ __device__ under nvcc, nothing
-// otherwise, so one generated file serves g++ and nvcc alike.
-#if defined(__CUDACC__)
-#define ADGEN_HD __host__ __device__
-#else
-#define ADGEN_HD
-#endif
+#include "adgen/hd.h"
+#include "adgen/tape.h"
 
 #define ADGEN_RUNTIME_VERSION_MAJOR 0
 #define ADGEN_RUNTIME_VERSION_MINOR 1
 #define ADGEN_RUNTIME_VERSION_PATCH 0
 #define ADGEN_RUNTIME_VERSION 100  // major * 10000 + minor * 100 + patch
 
-/// The runtime proper. It will hold what generated adjoints need at run time:
-/// tapes for values that cannot be recomputed cheaply, snapshot stores for the
-/// loop states kept by checkpointed adjoints, and the checkpoint schedules
-/// (every-S, binomial/revolve) that decide which states to keep and which
-/// loop bodies to re-run in the backward sweep.
+/// The runtime proper: the tape of reverse mode (tape.h). Snapshot stores and
+/// checkpoint schedules (every-S, binomial/revolve) come with checkpointing.
 namespace adgen {}

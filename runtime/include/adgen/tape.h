@@ -1,0 +1,51 @@
+// adgen::Stack: the LIFO tape of reverse mode. The forward sweep pushes what
+// the backward sweep needs (local partial derivatives, array indices, branch
+// decisions, trip counts); the backward sweep pops it in reverse order.
+//
+// Works in host and device code (malloc/free are available in both); grows
+// by doubling. reserve() preallocates when a trip count is known up front.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+
+#include "adgen/hd.h"
+
+namespace adgen {
+
+template <class T> class Stack {
+public:
+  Stack() = default;
+  Stack(const Stack &) = delete;
+  Stack &operator=(const Stack &) = delete;
+  ADGEN_HD ~Stack() { std::free(data_); }
+
+  ADGEN_HD void push(T v) {
+    if (size_ == cap_)
+      reserve(cap_ ? 2 * cap_ : 64);
+    data_[size_++] = v;
+  }
+  ADGEN_HD T pop() { return data_[--size_]; }
+
+  ADGEN_HD void reserve(std::size_t n) {
+    if (n <= cap_)
+      return;
+    T *grown = static_cast<T *>(std::malloc(n * sizeof(T)));
+    if (size_)
+      std::memcpy(grown, data_, size_ * sizeof(T));
+    std::free(data_);
+    data_ = grown;
+    cap_ = n;
+  }
+
+  ADGEN_HD std::size_t size() const { return size_; }
+  /// Bytes held at the most (for the stats of a run).
+  ADGEN_HD std::size_t capacityBytes() const { return cap_ * sizeof(T); }
+
+private:
+  T *data_ = nullptr;
+  std::size_t size_ = 0, cap_ = 0;
+};
+
+} // namespace adgen

@@ -1,0 +1,36 @@
+// Copies IR: an op with its regions, or a whole function, remapping values,
+// variables and arrays. Used by passes that rewrite a function (inlining,
+// jump structuring, the adjoint's preparation).
+#pragma once
+
+#include "ir/Builder.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+namespace adgen {
+
+struct Remap {
+  std::unordered_map<const Op *, Op *> values;
+  std::map<const Var *, Var *> vars;
+  std::map<const Array *, Array *> arrays;
+
+  Var *var(const Var *v) const;       // itself when not remapped
+  Array *array(const Array *a) const; // itself when not remapped
+};
+
+/// Appends a copy of `o` (with its regions) at the builder's insertion
+/// point; operands are mapped through `m`, which learns the copy.
+Op *cloneOp(Builder &b, const Op &o, Remap &m);
+
+/// A copy of every op of `src`, appended at the builder's insertion point.
+void cloneBlock(Builder &b, const Block &src, Remap &m);
+
+/// A deep copy of f (same names, own variables and arrays).
+std::unique_ptr<Function> cloneFunction(const Function &f);
+
+/// Replaces every use of `from` in `blk` (and its regions) by `to`.
+void replaceUses(Block &blk, const Op *from, Op *to);
+
+} // namespace adgen

@@ -1,0 +1,677 @@
+#include "transform/Adjoint.h"
+
+#include "analysis/Activity.h"
+#include "ir/Clone.h"
+#include "transform/DeadCode.h"
+#include "transform/Inline.h"
+#include "transform/LinearForm.h"
+#include "transform/Rules.h"
+#include "transform/Structure.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+#include <set>
+
+namespace adgen {
+namespace {
+
+/// Where a value lives, as the backward sweep sees it: a scalar variable or
+/// an array element (the index is a forward-sweep value).
+struct Target {
+  const Var *var = nullptr;
+  const Array *arr = nullptr;
+  Op *idx = nullptr;
+  bool operator==(const Target &o) const {
+    return var == o.var && arr == o.arr && idx == o.idx;
+  }
+};
+
+/// One active statement: target = Σ coef · leaf (its linear form).
+struct Stmt {
+  Target target;
+  bool isDecl = false, isReturn = false;
+  std::vector<std::pair<Op *, Op *>> terms; // (coef or null, leaf)
+  std::vector<Op *> saved; // forward values pushed for the backward sweep
+  SourceLoc loc;
+};
+
+/// What the backward sweep reverses, mirroring the forward structure.
+struct Item {
+  enum Kind { Statement, If, Loop, ZeroArray } kind;
+  Stmt stmt;
+  Op *cond = nullptr;         // If: the branch taken (top level)
+  std::vector<Item> a, b;     // If: then/else; Loop: body/step
+  Op *count = nullptr;        // Loop: the trip count (top level)
+  const Array *arr = nullptr; // ZeroArray: a local array declared again
+  SourceLoc loc;
+};
+
+class AdjointBuilder {
+public:
+  AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask)
+      : g(g), F(F), b(F) {
+    std::set<const Var *> sv;
+    std::set<const Array *> sa;
+    for (size_t i = 0; i < g.params.size(); ++i)
+      if (mask[i]) {
+        if (g.params[i].var)
+          sv.insert(g.params[i].var);
+        else
+          sa.insert(g.params[i].arr);
+      }
+    act = analyzeVaried(g, sv, sa);
+    walk(g.body, [&](const Op &o) {
+      for (const Op *x : o.operands)
+        remaining[x]++;
+    });
+    for (auto &v : g.vars)
+      names.insert(v->name);
+    for (auto &a : g.arrays)
+      names.insert(a->name);
+  }
+
+  bool build(const std::vector<bool> &mask, std::string &error) {
+    declare(mask);
+    std::vector<Item> items = forward(g.body, false);
+    if (!err.empty()) {
+      error = err;
+      return false;
+    }
+    b.setBlock(&F.body);
+    backward(items, false);
+    // Scalar parameters that the function overwrites accumulated into a
+    // local; hand the total to the caller.
+    for (auto &[param, out] : accumulateInto) {
+      Op *sum = b.add(b.load(out, zero()), b.readVar(param));
+      b.store(out, zero(), sum);
+    }
+    b.create(OpKind::Return, Type::Void,
+             retValue ? std::vector<Op *>{retValue} : std::vector<Op *>{});
+    return true;
+  }
+
+private:
+  // ---- set-up -------------------------------------------------------------
+
+  std::string unique(const std::string &base) {
+    std::string n = base;
+    for (int i = 1; names.count(n); ++i)
+      n = base + "_" + std::to_string(i);
+    names.insert(n);
+    return n;
+  }
+
+  Op *zero() { return b.constant(0, Type::Int); }
+
+  /// Builds ops with `emit` and puts them at the very top of the function
+  /// (declarations the sweeps discover they need).
+  void atTop(const std::function<void()> &emit) {
+    Block scratch;
+    Block *saved = b.block();
+    b.setBlock(&scratch);
+    emit();
+    b.setBlock(saved);
+    for (auto &op : scratch.ops)
+      op->block = &F.body;
+    F.body.ops.insert(F.body.ops.begin(),
+                      std::make_move_iterator(scratch.ops.begin()),
+                      std::make_move_iterator(scratch.ops.end()));
+  }
+
+  static bool writes(const Function &fn, const Var *v) {
+    bool w = false;
+    walk(fn.body, [&](const Op &o) {
+      w = w || (o.kind == OpKind::WriteVar && o.var == v);
+    });
+    return w;
+  }
+
+  void declare(const std::vector<bool> &mask) {
+    // The primal's variables, arrays and parameters, under their names.
+    for (auto &v : g.vars) {
+      Var *n = F.newVar(v->name, v->type);
+      *n = *v;
+      m.vars[v.get()] = n;
+    }
+    for (auto &a : g.arrays) {
+      Array *n = F.newArray(a->name, a->elemType);
+      *n = *a;
+      m.arrays[a.get()] = n;
+    }
+    for (const Param &p : g.params)
+      F.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
+                               p.arr ? m.arrays.at(p.arr) : nullptr});
+    // Adjoint parameters follow, in the primal's order.
+    for (size_t i = 0; i < g.params.size(); ++i) {
+      if (!mask[i])
+        continue;
+      const Param &p = g.params[i];
+      Array *bar = F.newArray(unique(p.name() + "_bar"),
+                              p.var ? p.var->type : p.arr->elemType);
+      bar->paramIndex = static_cast<int>(F.params.size());
+      if (p.var) {
+        bar->scalarOut = true;
+        bar->size = 1;
+        if (writes(g, p.var)) {
+          // Overwritten inside: its adjoint is reset on the way back, so it
+          // lives in a local until the end.
+          Var *local = F.newVar(unique(p.name() + "_bar_local"), p.var->type);
+          varAdj[p.var] = local;
+          accumulateInto.push_back({local, bar});
+        } else {
+          directAdj[p.var] = bar;
+        }
+      } else {
+        arrAdj[p.arr] = bar;
+      }
+      F.params.push_back(Param{nullptr, bar});
+    }
+    if (isFloating(g.retType)) {
+      seed = F.newVar(unique(g.name + "_bar"), g.retType);
+      seed->paramIndex = static_cast<int>(F.params.size());
+      seed->defaultArg = g.retType == Type::Float ? "1.0f" : "1.0";
+      F.params.push_back(Param{seed, nullptr});
+    }
+    // Local adjoints, zero, at the top.
+    b.setBlock(&F.body);
+    for (auto &v : g.vars)
+      if (act.active(v.get()) && !varAdj.count(v.get()) &&
+          !directAdj.count(v.get()))
+        varAdj[v.get()] = F.newVar(unique(v->name + "_bar"), v->type);
+    for (auto &[v, bar] : varAdj)
+      b.decl(bar, b.constant(0, bar->type));
+    for (auto &a : g.arrays) {
+      if (!act.active(a.get()) || arrAdj.count(a.get()))
+        continue;
+      std::string nm = unique(a->name + "_bar");
+      Array *bar = F.newArray(nm, a->elemType);
+      *bar = *a;
+      bar->name = nm;
+      bar->init.clear();
+      bar->paramIndex = -1;
+      arrAdj[a.get()] = bar;
+      Op *d = b.create(OpKind::DeclArray, Type::Void);
+      d->arr = bar;
+    }
+  }
+
+  Array *tape(Type t) {
+    auto it = tapes.find(t);
+    if (it != tapes.end())
+      return it->second;
+    Array *tp = F.newArray(unique(std::string("tape_") + typeName(t)), t);
+    tp->isTape = true;
+    atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = tp; });
+    return tapes[t] = tp;
+  }
+
+  // ---- forward sweep --------------------------------------------------------
+
+  Op *fv(const Op *o) { return m.values.at(o); }
+
+  /// Clones `in` into the current block, recording what to reverse.
+  std::vector<Item> forward(const Block &in, bool inRegion) {
+    std::vector<Item> items;
+    for (auto &op : in.ops) {
+      if (!err.empty())
+        break;
+      forwardOp(*op, inRegion, items);
+    }
+    return items;
+  }
+
+  std::vector<Item> forwardInto(const Block &in, Block *out) {
+    Block *saved = b.block();
+    b.setBlock(out);
+    auto items = forward(in, true);
+    b.setBlock(saved);
+    return items;
+  }
+
+  void forwardOp(const Op &o, bool inRegion, std::vector<Item> &items) {
+    b.setLoc(o.loc);
+    for (const Op *x : o.operands)
+      if (--remaining[x] == 0)
+        open.erase(std::remove(open.begin(), open.end(), x), open.end());
+    forwardOpBody(o, inRegion, items);
+    if (lin.count(&o) && remaining[&o] > 0)
+      open.push_back(&o);
+  }
+
+  /// Before a statement overwrites `t`, a value still waiting for its own
+  /// statement that read `t` is saved in a temporary (itself a statement),
+  /// so the backward sweep credits the old value, not the new one.
+  void protectOpenForms(const Target &t, bool inRegion,
+                        std::vector<Item> &items) {
+    std::vector<const Op *> hit;
+    for (const Op *p : open) {
+      for (auto &[coef, leaf] : lin.at(p).terms) {
+        const Target &lt = leafTarget.at(leaf);
+        if ((t.var && lt.var == t.var) || (t.arr && lt.arr == t.arr)) {
+          hit.push_back(p);
+          break;
+        }
+      }
+    }
+    for (const Op *p : hit) {
+      Var *tmp = F.newVar(unique("saved"), p->type);
+      b.decl(tmp, fv(p));
+      Stmt s;
+      s.target.var = tmp;
+      s.isDecl = true;
+      s.terms = lin.at(p).terms;
+      record(std::move(s), p->loc, inRegion, items);
+      Var *bar = F.newVar(unique(tmp->name + "_bar"), tmp->type);
+      varAdj[tmp] = bar;
+      atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
+      Op *leaf = b.readVar(tmp);
+      leafTarget[leaf] = Target{tmp, nullptr, nullptr};
+      lin[p] = LinearForm::leaf(leaf);
+    }
+  }
+
+  void forwardOpBody(const Op &o, bool inRegion, std::vector<Item> &items) {
+    switch (o.kind) {
+    case OpKind::If: {
+      Op *c = fv(o.operands[0]);
+      Op *n = b.ifOp(c);
+      Item it{Item::If, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+      it.a = forwardInto(*o.region(0), n->region(0));
+      it.b = forwardInto(*o.region(1), n->region(1));
+      if (it.a.empty() && it.b.empty())
+        return;
+      if (inRegion)
+        b.push(tape(Type::Bool), c); // after the branch's own pushes
+      else
+        it.cond = c;
+      items.push_back(std::move(it));
+      return;
+    }
+    case OpKind::Loop:
+      return forwardLoop(o, inRegion, items);
+    case OpKind::Decl:
+    case OpKind::WriteVar: {
+      if (act.active(o.var))
+        protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
+      cloneOp(b, o, m);
+      leafCache.erase(o.var);
+      if (!act.active(o.var))
+        return;
+      Stmt s;
+      s.target.var = o.var;
+      s.isDecl = o.kind == OpKind::Decl;
+      if (!o.operands.empty())
+        s.terms = termsOf(o.operands[0]);
+      record(std::move(s), o.loc, inRegion, items);
+      return;
+    }
+    case OpKind::Store: {
+      if (act.active(o.arr))
+        protectOpenForms(Target{nullptr, o.arr, nullptr}, inRegion, items);
+      Op *n = cloneOp(b, o, m);
+      if (!act.active(o.arr))
+        return;
+      Stmt s;
+      s.target.arr = o.arr;
+      s.target.idx = n->operands[0];
+      s.terms = termsOf(o.operands[1]);
+      record(std::move(s), o.loc, inRegion, items);
+      return;
+    }
+    case OpKind::DeclArray:
+      cloneOp(b, o, m);
+      if (inRegion && act.active(o.arr))
+        items.push_back(Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr,
+                             o.arr, o.loc});
+      return;
+    case OpKind::Return: {
+      if (inRegion || &o != g.body.ops.back().get()) {
+        fail(o, "a return inside a region survived jump structuring");
+        return;
+      }
+      if (o.operands.empty())
+        return;
+      retValue = fv(o.operands[0]);
+      if (!seed || !lin.count(o.operands[0]))
+        return;
+      Stmt s;
+      s.isReturn = true;
+      s.terms = termsOf(o.operands[0]);
+      record(std::move(s), o.loc, inRegion, items);
+      return;
+    }
+    case OpKind::ReadVar: {
+      Op *n = cloneOp(b, o, m);
+      if (!act.active(&o))
+        return;
+      // Reads of one variable within a statement share one leaf.
+      Op *&leaf = leafCache[o.var];
+      if (!leaf || leaf->block != b.block()) {
+        leaf = n;
+        leafTarget[n] = Target{o.var, nullptr, nullptr};
+      }
+      lin[&o] = LinearForm::leaf(leaf);
+      return;
+    }
+    case OpKind::Load: {
+      Op *n = cloneOp(b, o, m);
+      if (!act.active(&o))
+        return;
+      leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
+      lin[&o] = LinearForm::leaf(n);
+      return;
+    }
+    case OpKind::Select: {
+      Op *n = cloneOp(b, o, m);
+      if (!act.active(&o))
+        return;
+      LinearForm form;
+      for (unsigned k = 1; k <= 2; ++k) {
+        auto it = lin.find(o.operands[k]);
+        if (it == lin.end())
+          continue;
+        // The arm not taken contributes nothing: its coefficients are
+        // selected by the same condition.
+        Op *one = b.constant(1, o.type), *none = b.constant(0, o.type);
+        Op *pick = k == 1 ? b.select(n->operands[0], one, none)
+                          : b.select(n->operands[0], none, one);
+        form.addScaled(b, it->second, pick);
+      }
+      if (!form.empty())
+        lin[&o] = std::move(form);
+      return;
+    }
+    case OpKind::Call:
+    case OpKind::Break:
+    case OpKind::Continue:
+      fail(o, "internal: calls and jumps must be gone before the adjoint");
+      return;
+    default: {
+      Op *n = cloneOp(b, o, m);
+      if (!act.active(&o) || !hasRule(o))
+        return;
+      LinearForm form;
+      for (unsigned i = 0; i < o.operands.size(); ++i) {
+        auto it = lin.find(o.operands[i]);
+        if (it == lin.end())
+          continue;
+        if (Op *p = partial(b, *n, i))
+          form.addScaled(b, it->second, p);
+      }
+      if (!form.empty())
+        lin[&o] = std::move(form);
+    }
+    }
+  }
+
+  std::vector<std::pair<Op *, Op *>> termsOf(const Op *v) {
+    auto it = lin.find(v);
+    return it == lin.end() ? std::vector<std::pair<Op *, Op *>>{}
+                           : it->second.terms;
+  }
+
+  /// Keeps a statement for the backward sweep; inside a region, the values
+  /// it will need go on the tape now.
+  void record(Stmt s, SourceLoc loc, bool inRegion,
+              std::vector<Item> &items) {
+    s.loc = loc;
+    if (inRegion) {
+      auto need = [&](Op *v) {
+        if (v && v->kind != OpKind::Const && v->block != &F.body &&
+            std::find(s.saved.begin(), s.saved.end(), v) == s.saved.end())
+          s.saved.push_back(v);
+      };
+      need(s.target.idx);
+      for (auto &[coef, leaf] : s.terms) {
+        need(coef);
+        need(leafTarget.at(leaf).idx);
+      }
+      for (Op *v : s.saved)
+        b.push(tape(v->type), v);
+    }
+    items.push_back(Item{Item::Statement, std::move(s), nullptr, {}, {},
+                         nullptr, nullptr, loc});
+  }
+
+  void forwardLoop(const Op &o, bool inRegion, std::vector<Item> &items) {
+    bool reversible = false;
+    for (auto &r : o.regions)
+      walk(*r, [&](const Op &x) {
+        reversible = reversible ||
+                     ((x.kind == OpKind::Decl || x.kind == OpKind::WriteVar) &&
+                      act.active(x.var)) ||
+                     (x.kind == OpKind::Store && act.active(x.arr));
+      });
+    Var *counter = nullptr;
+    if (reversible) {
+      counter = F.newVar(unique("trips"), Type::Int);
+      b.decl(counter, b.constant(0, Type::Int));
+    }
+    Op *n = b.loop(o.loopKind);
+    n->policy = o.policy;
+    Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+    if (!forwardInto(*o.region(0), n->region(0)).empty()) {
+      fail(o, "reverse mode: a loop condition that writes active values is "
+              "not supported; compute the value before the loop or in its "
+              "body");
+      return;
+    }
+    if (counter) {
+      Block *saved = b.block();
+      b.setBlock(n->region(1));
+      b.writeVar(counter, b.binary(OpKind::Add, b.readVar(counter),
+                                   b.constant(1, Type::Int)));
+      b.setBlock(saved);
+    }
+    it.a = forwardInto(*o.region(1), n->region(1));
+    it.b = forwardInto(*o.region(2), n->region(2));
+    if (!counter)
+      return;
+    if (inRegion)
+      b.push(tape(Type::Int), b.readVar(counter));
+    else
+      it.count = b.readVar(counter);
+    items.push_back(std::move(it));
+  }
+
+  void fail(const Op &o, const std::string &msg) {
+    if (err.empty())
+      err = g.sourceFile + ":" + std::to_string(o.loc.line) + ":" +
+            std::to_string(o.loc.col) + ": error: " + msg;
+  }
+
+  // ---- backward sweep -------------------------------------------------------
+
+  /// Reads, writes and accumulates the adjoint of a target.
+  Op *adjRead(const Target &t, Op *idx) {
+    if (t.var) {
+      auto d = directAdj.find(t.var);
+      if (d != directAdj.end())
+        return b.load(d->second, zero());
+      return b.readVar(varAdj.at(t.var));
+    }
+    return b.load(arrAdj.at(t.arr), idx);
+  }
+
+  void adjWrite(const Target &t, Op *idx, Op *v) {
+    if (t.var) {
+      auto d = directAdj.find(t.var);
+      if (d != directAdj.end())
+        b.store(d->second, zero(), b.cast(v, d->second->elemType));
+      else
+        b.writeVar(varAdj.at(t.var), b.cast(v, t.var->type));
+      return;
+    }
+    b.store(arrAdj.at(t.arr), idx, b.cast(v, t.arr->elemType));
+  }
+
+  void adjAdd(const Target &t, Op *idx, Op *v) {
+    if (!v)
+      return;
+    Type ty = t.var ? t.var->type : t.arr->elemType;
+    adjWrite(t, idx, b.add(adjRead(t, idx), b.cast(v, ty)));
+  }
+
+  void backward(const std::vector<Item> &items, bool inRegion) {
+    for (auto it = items.rbegin(); it != items.rend(); ++it) {
+      b.setLoc(it->loc);
+      switch (it->kind) {
+      case Item::Statement:
+        backwardStmt(it->stmt, inRegion);
+        break;
+      case Item::If: {
+        Op *c = inRegion ? b.pop(tape(Type::Bool)) : it->cond;
+        Op *n = b.ifOp(c);
+        Block *saved = b.block();
+        b.setBlock(n->region(0));
+        backward(it->a, true);
+        b.setBlock(n->region(1));
+        backward(it->b, true);
+        b.setBlock(saved);
+        break;
+      }
+      case Item::Loop: {
+        Op *count = inRegion ? b.pop(tape(Type::Int)) : it->count;
+        // for (int k = 0; k < count; ++k) { step̄; bodȳ }
+        Var *k = F.newVar(unique("k"), Type::Int);
+        b.decl(k, b.constant(0, Type::Int));
+        Op *lp = b.loop(LoopKind::For);
+        Block *saved = b.block();
+        b.setBlock(lp->region(0));
+        b.create(OpKind::Condition, Type::Void,
+                 {b.binary(OpKind::Lt, b.readVar(k), count)});
+        b.setBlock(lp->region(1));
+        backward(it->b, true);
+        backward(it->a, true);
+        b.setBlock(lp->region(2));
+        b.writeVar(k, b.binary(OpKind::Add, b.readVar(k),
+                               b.constant(1, Type::Int)));
+        b.setBlock(saved);
+        break;
+      }
+      case Item::ZeroArray: {
+        // A local array declared again: its adjoint starts at zero for the
+        // earlier iteration.
+        Array *bar = arrAdj.at(it->arr);
+        Var *k = F.newVar(unique("k"), Type::Int);
+        b.decl(k, b.constant(0, Type::Int));
+        Op *lp = b.loop(LoopKind::For);
+        Block *saved = b.block();
+        b.setBlock(lp->region(0));
+        b.create(OpKind::Condition, Type::Void,
+                 {b.binary(OpKind::Lt, b.readVar(k),
+                           b.constant(static_cast<double>(bar->size),
+                                      Type::Int))});
+        b.setBlock(lp->region(1));
+        b.store(bar, b.readVar(k), b.constant(0, bar->elemType));
+        b.setBlock(lp->region(2));
+        b.writeVar(k, b.binary(OpKind::Add, b.readVar(k),
+                               b.constant(1, Type::Int)));
+        b.setBlock(saved);
+        break;
+      }
+      }
+    }
+  }
+
+  void backwardStmt(const Stmt &s, bool inRegion) {
+    // The forward values this statement needs, as the backward sweep has
+    // them: popped inside regions (in reverse push order), else the SSA
+    // values themselves.
+    std::unordered_map<const Op *, Op *> have;
+    if (inRegion)
+      for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
+        have[*it] = b.pop(tape((*it)->type));
+    auto val = [&](Op *v) -> Op * {
+      if (!v)
+        return nullptr;
+      if (v->kind == OpKind::Const)
+        return b.constant(v->num, v->type);
+      auto h = have.find(v);
+      return h != have.end() ? h->second : v;
+    };
+    Type ty = s.isReturn ? g.retType
+                         : (s.target.var ? s.target.var->type
+                                         : s.target.arr->elemType);
+    Op *idx = val(s.target.idx);
+    Op *t = s.isReturn ? b.readVar(seed) : adjRead(s.target, idx);
+    // Terms on the target itself (x = x·c + ...) update its adjoint in
+    // place; otherwise the overwrite resets it.
+    Op *self = nullptr;
+    bool hasSelf = false;
+    for (auto &[coef, leaf] : s.terms)
+      if (!s.isReturn && leafTarget.at(leaf) == s.target) {
+        Op *c = coef ? b.cast(val(coef), ty) : b.constant(1, ty);
+        self = self ? b.add(self, c) : c;
+        hasSelf = true;
+      }
+    if (!s.isReturn) {
+      if (hasSelf) {
+        if (!Builder::isConst(self, 1)) {
+          Op *scaled = b.mul(self, t);
+          adjWrite(s.target, idx, scaled ? scaled : b.constant(0, ty));
+        }
+      } else if (!(s.isDecl && !inRegion)) {
+        adjWrite(s.target, idx, b.constant(0, ty));
+      }
+    }
+    for (auto &[coef, leaf] : s.terms) {
+      const Target &lt = leafTarget.at(leaf);
+      if (!s.isReturn && lt == s.target)
+        continue;
+      Op *c = coef ? b.cast(val(coef), ty) : nullptr;
+      Op *contrib = c ? b.mul(c, t) : t;
+      if (contrib)
+        contrib->tangentProduct = contrib != t;
+      adjAdd(lt, val(lt.idx), contrib);
+    }
+  }
+
+  const Function &g;
+  Function &F;
+  Builder b;
+  Activity act;
+  Remap m;
+  std::set<std::string> names;
+  std::unordered_map<const Op *, LinearForm> lin;
+  std::unordered_map<const Op *, Target> leafTarget;
+  std::map<const Var *, Op *> leafCache;
+  std::unordered_map<const Op *, int> remaining; // uses not yet reached
+  // Values with a form whose users are ahead, in the order they were made
+  // (so temporaries are named deterministically).
+  std::vector<const Op *> open;
+  std::map<const Var *, Var *> varAdj;       // scalar adjoints in locals
+  std::map<const Var *, Array *> directAdj;  // scalar params: *a_bar itself
+  std::map<const Array *, Array *> arrAdj;
+  std::vector<std::pair<Var *, Array *>> accumulateInto;
+  std::map<Type, Array *> tapes;
+  Var *seed = nullptr;
+  Op *retValue = nullptr;
+  std::string err;
+};
+
+} // namespace
+
+std::unique_ptr<Function> buildAdjoint(const Function &f,
+                                       const AdjointOptions &opts,
+                                       std::string &error) {
+  // Prepare: calls inlined, jumps structured.
+  auto g = cloneFunction(f);
+  inlineCalls(*g);
+  if (hasJumps(*g))
+    structureJumps(*g);
+  auto F = std::make_unique<Function>();
+  F->name = opts.name;
+  F->nameSpace = f.nameSpace;
+  F->retType = f.retType;
+  F->sourceFile = f.sourceFile;
+  F->loc = f.loc;
+  AdjointBuilder ab(*g, *F, opts.active);
+  if (!ab.build(opts.active, error))
+    return nullptr;
+  eliminateDeadCode(*F);
+  return F;
+}
+
+} // namespace adgen

@@ -1,0 +1,38 @@
+// Reverse mode: builds f_grad from f (SPEC §4).
+//
+// f is first prepared: calls inlined, break/continue/early returns turned
+// into flags (Structure.h). The adjoint then has two sweeps in one function:
+//
+//  - forward: f's own code, with each active statement's local partials
+//    (its linear form, the same one forward mode uses) computed on the way.
+//    Inside ifs and loops the partials, the array indices the backward sweep
+//    needs, the branch taken and the trip count go on a tape; at the top
+//    level they simply stay in their SSA values.
+//  - backward: the statements in reverse, each the transpose of its linear
+//    form: for `x = e`, with t = x̄: x̄ = 0, then leaf̄ += ∂e/∂leaf · t.
+//
+// Adjoints accumulate: a_bar[i] += ..., *s_bar += ...; a written array's
+// out_bar holds the cotangent of its final value on entry and of its
+// initial value on exit.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+struct AdjointOptions {
+  std::string name;         // e.g. "f_grad"
+  std::vector<bool> active; // per primal parameter
+};
+
+/// Builds the adjoint of `f`. On a construct it cannot reverse it returns
+/// null and sets `error` to a message with the source line.
+std::unique_ptr<Function> buildAdjoint(const Function &f,
+                                       const AdjointOptions &opts,
+                                       std::string &error);
+
+} // namespace adgen

@@ -1,0 +1,303 @@
+#include "transform/Structure.h"
+
+#include "ir/Builder.h"
+
+#include <set>
+
+namespace adgen {
+namespace {
+
+/// The flags of one loop being structured.
+struct LoopFlags {
+  Var *brk = nullptr;  // set by break (and by a return inside the loop)
+  Var *cont = nullptr; // set by continue, cleared at each iteration's start
+  LoopFlags *outer = nullptr;
+};
+
+/// True when `b` holds a jump that leaves it: break/continue aimed at the
+/// loop around `b` (not at loops inside it), or any return.
+bool hasJump(const Block &b, bool inNestedLoop = false) {
+  for (auto &o : b.ops) {
+    if (o->kind == OpKind::Return ||
+        (!inNestedLoop &&
+         (o->kind == OpKind::Break || o->kind == OpKind::Continue)))
+      return true;
+    for (auto &r : o->regions)
+      if (hasJump(*r, inNestedLoop || o->kind == OpKind::Loop))
+        return true;
+  }
+  return false;
+}
+
+class Structurer {
+public:
+  explicit Structurer(Function &f) : f(f), b(f) {}
+
+  void run() {
+    // Only a function whose returns are not all a single final one needs
+    // the `done` flag; break/continue are always structured.
+    int returns = 0;
+    walk(f.body, [&](const Op &o) { returns += o.kind == OpKind::Return; });
+    Op *last = f.body.ops.empty() ? nullptr : f.body.ops.back().get();
+    bool finalReturnOnly =
+        returns == 0 || (returns == 1 && last && last->kind == OpKind::Return);
+    if (!finalReturnOnly) {
+      b.setBlock(&f.body);
+      done = f.newVar(unique("returned"), Type::Bool);
+      if (f.retType != Type::Void)
+        result = f.newVar(unique("result"), f.retType);
+      auto &ops = f.body.ops;
+      // Declarations first: `bool returned = false; double result;`.
+      std::vector<std::unique_ptr<Op>> head;
+      b.setBlock(&f.body);
+      Op *dd = b.decl(done, b.constant(0, Type::Bool));
+      Op *dr = result ? b.decl(result) : nullptr;
+      // b appended them at the end; move them (and the constant) to the front.
+      size_t n = dr ? 3 : 2;
+      for (size_t i = ops.size() - n; i < ops.size(); ++i)
+        head.push_back(std::move(ops[i]));
+      ops.resize(ops.size() - n);
+      ops.insert(ops.begin(), std::make_move_iterator(head.begin()),
+                 std::make_move_iterator(head.end()));
+      (void)dd;
+      block(f.body, nullptr);
+      b.setBlock(&f.body);
+      b.create(OpKind::Return, Type::Void,
+               result ? std::vector<Op *>{b.readVar(result)}
+                      : std::vector<Op *>{});
+      return;
+    }
+    block(f.body, nullptr);
+  }
+
+private:
+  std::string unique(const std::string &base) {
+    std::set<std::string> names;
+    for (auto &v : f.vars)
+      names.insert(v->name);
+    for (auto &a : f.arrays)
+      names.insert(a->name);
+    std::string n = "adgen_" + base;
+    for (int i = 1; names.count(n); ++i)
+      n = "adgen_" + base + "_" + std::to_string(i);
+    return n;
+  }
+
+  /// What says "skip the rest of this block": inside a loop its break or
+  /// continue flag (a return sets every enclosing break flag), outside any
+  /// loop the function's `returned` flag.
+  Op *skipCondition(LoopFlags *lf) {
+    if (!lf)
+      return b.readVar(done);
+    Op *s = b.readVar(lf->brk);
+    if (lf->cont)
+      s = b.binary(OpKind::Or, s, b.readVar(lf->cont));
+    return s;
+  }
+
+  /// Rewrites the jumps of `blk`; true when it may now skip work by flag.
+  bool block(Block &blk, LoopFlags *lf) {
+    bool jumped = false;
+    for (size_t i = 0; i < blk.ops.size(); ++i) {
+      Op &o = *blk.ops[i];
+      bool j = false;
+      switch (o.kind) {
+      case OpKind::Return:
+        if (!done)
+          break; // the one final return stays
+        i = replaceJump(blk, i, lf);
+        j = true;
+        break;
+      case OpKind::Break:
+      case OpKind::Continue:
+        i = replaceJump(blk, i, lf);
+        j = true;
+        break;
+      case OpKind::If:
+        j = block(*o.region(0), lf);
+        j = block(*o.region(1), lf) || j;
+        break;
+      case OpKind::Loop:
+        j = done && hasReturnInside(o); // before its returns become writes
+        i = loop(blk, i, lf);
+        break;
+      default:
+        break;
+      }
+      if (j && i + 1 < blk.ops.size()) {
+        guardRest(blk, i + 1, lf);
+        return true;
+      }
+      jumped = jumped || j;
+    }
+    return jumped;
+  }
+
+  static bool hasReturnInside(const Op &o) {
+    bool r = false;
+    for (auto &reg : o.regions)
+      walk(*reg, [&](const Op &x) { r = r || x.kind == OpKind::Return; });
+    return r;
+  }
+
+  /// Moves blk.ops[from..] into `if (!skip) { ... }` and structures them.
+  void guardRest(Block &blk, size_t from, LoopFlags *lf) {
+    std::vector<std::unique_ptr<Op>> rest;
+    for (size_t k = from; k < blk.ops.size(); ++k)
+      rest.push_back(std::move(blk.ops[k]));
+    blk.ops.resize(from);
+    b.setBlock(&blk);
+    b.setLoc(rest.front()->loc);
+    Op *guard = b.ifOp(b.create(OpKind::Not, Type::Bool, {skipCondition(lf)}));
+    Block *body = guard->region(0);
+    for (auto &op : rest) {
+      op->block = body;
+      body->ops.push_back(std::move(op));
+    }
+    block(*body, lf);
+  }
+
+  /// Replaces the jump at blk.ops[i] by flag writes; returns the index of
+  /// the last op written in its place.
+  size_t replaceJump(Block &blk, size_t i, LoopFlags *lf) {
+    std::unique_ptr<Op> jump = std::move(blk.ops[i]);
+    blk.ops.erase(blk.ops.begin() + static_cast<long>(i));
+    std::vector<std::unique_ptr<Op>> tail;
+    for (size_t k = i; k < blk.ops.size(); ++k)
+      tail.push_back(std::move(blk.ops[k]));
+    blk.ops.resize(i);
+    b.setBlock(&blk);
+    b.setLoc(jump->loc);
+    Op *yes = b.constant(1, Type::Bool);
+    if (jump->kind == OpKind::Break) {
+      b.writeVar(lf->brk, yes);
+    } else if (jump->kind == OpKind::Continue) {
+      b.writeVar(lf->cont, yes);
+    } else {
+      if (result)
+        b.writeVar(result, jump->operands[0]);
+      b.writeVar(done, yes);
+      for (LoopFlags *l = lf; l; l = l->outer)
+        b.writeVar(l->brk, yes);
+    }
+    size_t last = blk.ops.size() - 1;
+    for (auto &op : tail)
+      blk.ops.push_back(std::move(op));
+    // Nothing may follow a jump in its block: the frontend drops it.
+    return last;
+  }
+
+  /// Structures the loop at blk.ops[i]; returns its (new) index.
+  size_t loop(Block &blk, size_t i, LoopFlags *outer) {
+    Op &lp = *blk.ops[i];
+    Block &body = *lp.region(1);
+    if (!hasJump(body)) {
+      LoopFlags none{nullptr, nullptr, outer};
+      // Nested loops may still jump within themselves.
+      block(body, &none);
+      return i;
+    }
+    bool anyContinue = false;
+    walkOwn(body, [&](const Op &o) {
+      anyContinue = anyContinue || o.kind == OpKind::Continue;
+    });
+    LoopFlags lf{f.newVar(unique("break"), Type::Bool),
+                 anyContinue ? f.newVar(unique("continue"), Type::Bool)
+                             : nullptr,
+                 outer};
+    // bool adgen_break = false; right before the loop.
+    std::vector<std::unique_ptr<Op>> tail;
+    for (size_t k = i; k < blk.ops.size(); ++k)
+      tail.push_back(std::move(blk.ops[k]));
+    blk.ops.resize(i);
+    b.setBlock(&blk);
+    b.setLoc(lp.loc);
+    b.decl(lf.brk, b.constant(0, Type::Bool));
+    if (lf.cont)
+      b.decl(lf.cont, b.constant(0, Type::Bool));
+    size_t loopIndex = blk.ops.size();
+    for (auto &op : tail)
+      blk.ops.push_back(std::move(op));
+
+    // Each iteration starts with `adgen_continue = false`.
+    if (lf.cont) {
+      std::vector<std::unique_ptr<Op>> old = std::move(body.ops);
+      body.ops.clear();
+      b.setBlock(&body);
+      b.writeVar(lf.cont, b.constant(0, Type::Bool));
+      for (auto &op : old)
+        body.ops.push_back(std::move(op));
+    }
+    block(body, &lf);
+
+    // The condition runs only while no break happened:
+    //   bool go = !adgen_break; if (go) { go = <cond>; }
+    Block &cond = *lp.region(0);
+    std::vector<std::unique_ptr<Op>> condOps = std::move(cond.ops);
+    cond.ops.clear();
+    b.setBlock(&cond);
+    Var *go = f.newVar(unique("go"), Type::Bool);
+    b.decl(go, b.create(OpKind::Not, Type::Bool, {b.readVar(lf.brk)}));
+    Op *guard = b.ifOp(b.readVar(go));
+    Block *gb = guard->region(0);
+    for (auto &op : condOps) {
+      if (op->kind == OpKind::Condition) {
+        b.setBlock(gb);
+        b.writeVar(go, op->operands[0]);
+        continue;
+      }
+      op->block = gb;
+      gb->ops.push_back(std::move(op));
+    }
+    b.setBlock(&cond);
+    b.create(OpKind::Condition, Type::Void, {b.readVar(go)});
+
+    // The step is skipped after a break, as C++ skips it.
+    Block &step = *lp.region(2);
+    if (!step.ops.empty()) {
+      std::vector<std::unique_ptr<Op>> stepOps = std::move(step.ops);
+      step.ops.clear();
+      b.setBlock(&step);
+      Op *sg = b.ifOp(b.create(OpKind::Not, Type::Bool, {b.readVar(lf.brk)}));
+      for (auto &op : stepOps) {
+        op->block = sg->region(0);
+        sg->region(0)->ops.push_back(std::move(op));
+      }
+    }
+    return loopIndex;
+  }
+
+  /// Visits the ops of `b` that belong to its own loop level (not to loops
+  /// nested inside).
+  template <class Fn> static void walkOwn(const Block &blk, Fn &&fn) {
+    for (auto &o : blk.ops) {
+      fn(*o);
+      if (o->kind != OpKind::Loop)
+        for (auto &r : o->regions)
+          walkOwn(*r, fn);
+    }
+  }
+
+  Function &f;
+  Builder b;
+  Var *done = nullptr;
+  Var *result = nullptr;
+};
+
+} // namespace
+
+void structureJumps(Function &f) { Structurer(f).run(); }
+
+bool hasJumps(const Function &f) {
+  int returns = 0;
+  bool bc = false;
+  walk(f.body, [&](const Op &o) {
+    returns += o.kind == OpKind::Return;
+    bc = bc || o.kind == OpKind::Break || o.kind == OpKind::Continue;
+  });
+  const Op *last = f.body.ops.empty() ? nullptr : f.body.ops.back().get();
+  return bc || returns > 1 ||
+         (returns == 1 && !(last && last->kind == OpKind::Return));
+}
+
+} // namespace adgen
