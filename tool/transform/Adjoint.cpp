@@ -45,6 +45,8 @@ struct Item {
   Op *count = nullptr;        // Loop: the trip count (top level)
   const Array *arr = nullptr; // ZeroArray: a local array declared again
   SourceLoc loc;
+  const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
+  Op *init = nullptr;           // Loop: its first value (recomputable)
 };
 
 class AdjointBuilder {
@@ -417,8 +419,10 @@ private:
               std::vector<Item> &items) {
     s.loc = loc;
     if (inRegion) {
+      // To-be-recorded: what the backward sweep cannot recompute from
+      // loop counters, never-written inputs and constants goes on the tape.
       auto need = [&](Op *v) {
-        if (v && v->kind != OpKind::Const && v->block != &F.body &&
+        if (v && !recomputable(v) &&
             std::find(s.saved.begin(), s.saved.end(), v) == s.saved.end())
           s.saved.push_back(v);
       };
@@ -463,9 +467,14 @@ private:
       b.writeVar(counter, b.binary(OpKind::Add, b.readVar(counter),
                                    b.constant(1, Type::Int)));
       b.setBlock(saved);
+      countedLoop(o, it);
     }
+    if (it.counter)
+      fwdCounters.push_back(it.counter);
     it.a = forwardInto(*o.region(1), n->region(1));
     it.b = forwardInto(*o.region(2), n->region(2));
+    if (it.counter)
+      fwdCounters.pop_back();
     if (!counter)
       return;
     if (inRegion)
@@ -473,6 +482,134 @@ private:
     else
       it.count = b.readVar(counter);
     items.push_back(std::move(it));
+  }
+
+  /// `T c = init; for (...; c = c + 1)` with c written nowhere else and
+  /// init recomputable: the backward sweep then knows c in iteration j as
+  /// init + j, and values computed from c need no tape.
+  void countedLoop(const Op &o, Item &it) {
+    const Block &blk = *o.block;
+    size_t i = 0;
+    while (blk.ops[i].get() != &o)
+      ++i;
+    if (i == 0)
+      return;
+    const Op &d = *blk.ops[i - 1];
+    if (d.kind != OpKind::Decl || d.operands.empty() || !isInteger(d.var->type))
+      return;
+    const Var *c = d.var;
+    int writes = 0;
+    const Op *w = nullptr;
+    for (auto &r : o.regions)
+      walk(*r, [&](const Op &x) {
+        if (x.kind == OpKind::WriteVar && x.var == c) {
+          ++writes;
+          w = &x;
+        }
+      });
+    if (writes != 1 || w->block != o.region(2))
+      return;
+    const Op *inc = w->operands[0];
+    if (inc->kind != OpKind::Add || inc->operands[0]->kind != OpKind::ReadVar ||
+        inc->operands[0]->var != c || !Builder::isConst(inc->operands[1], 1))
+      return;
+    Op *init = fv(d.operands[0]);
+    if (init->kind != OpKind::Const && init->block != &F.body)
+      return;
+    it.counter = c;
+    it.init = init;
+  }
+
+  /// Whether the backward sweep can compute forward value v again instead
+  /// of taping it: constants, top-level values, loop counters, variables
+  /// written once before any loop, loads of never-written input arrays, and
+  /// cheap arithmetic of those. Transcendentals are taped (a pop is cheaper).
+  bool recomputable(const Op *v) {
+    auto memo = recomputeMemo.find(v);
+    if (memo != recomputeMemo.end())
+      return memo->second;
+    bool r = false;
+    if (v->kind == OpKind::Const || v->block == &F.body) {
+      r = true;
+    } else if (v->kind == OpKind::ReadVar) {
+      const Var *gv = primalVar(v->var);
+      r = gv && (std::find(fwdCounters.begin(), fwdCounters.end(), gv) !=
+                     fwdCounters.end() ||
+                 frozen(gv));
+    } else if (v->kind == OpKind::Load) {
+      const Array *ga = primalArray(v->arr);
+      r = ga && ga->paramIndex >= 0 && !arrayWritten(ga) &&
+          recomputable(v->operands[0]);
+    } else if (isPure(*v) && v->kind != OpKind::Math) {
+      r = true;
+      for (const Op *x : v->operands)
+        r = r && recomputable(x);
+    }
+    return recomputeMemo[v] = r;
+  }
+
+  const Var *primalVar(const Var *fvar) {
+    for (auto &[gv, nv] : m.vars)
+      if (nv == fvar)
+        return gv;
+    return nullptr;
+  }
+  const Array *primalArray(const Array *fa) {
+    for (auto &[ga, na] : m.arrays)
+      if (na == fa)
+        return ga;
+    return nullptr;
+  }
+
+  /// Written only by one declaration at the top level (or a parameter
+  /// never written): its value is the same wherever it is in scope.
+  bool frozen(const Var *gv) {
+    auto memo = frozenMemo.find(gv);
+    if (memo != frozenMemo.end())
+      return memo->second;
+    int writes = 0;
+    bool topDecl = false;
+    walk(g.body, [&](const Op &x) {
+      if ((x.kind == OpKind::WriteVar || x.kind == OpKind::Decl) &&
+          x.var == gv) {
+        ++writes;
+        topDecl = x.kind == OpKind::Decl && x.block == &g.body;
+      }
+    });
+    return frozenMemo[gv] =
+               gv->paramIndex >= 0 ? writes == 0 : writes == 1 && topDecl;
+  }
+
+  bool arrayWritten(const Array *ga) {
+    bool w = false;
+    walk(g.body, [&](const Op &x) {
+      w = w || (x.kind == OpKind::Store && x.arr == ga);
+    });
+    return w;
+  }
+
+  /// Forward value v in the backward sweep, computed again (see
+  /// recomputable()).
+  Op *recompute(const Op *v) {
+    if (v->kind == OpKind::Const)
+      return b.constant(v->num, v->type);
+    if (v->block == &F.body)
+      return const_cast<Op *>(v);
+    if (v->kind == OpKind::ReadVar) {
+      const Var *gv = primalVar(v->var);
+      for (auto it = bwdCounters.rbegin(); it != bwdCounters.rend(); ++it)
+        if (it->first == gv)
+          return b.cast(it->second, v->type);
+      return b.readVar(v->var);
+    }
+    std::vector<Op *> ops;
+    for (const Op *x : v->operands)
+      ops.push_back(recompute(x));
+    if (v->kind == OpKind::Load)
+      return b.load(v->arr, ops[0]);
+    Op *n = b.create(v->kind, v->type, ops);
+    n->fn = v->fn;
+    return n;
   }
 
   void fail(const Op &o, const std::string &msg) {
@@ -542,8 +679,18 @@ private:
         b.create(OpKind::Condition, Type::Void,
                  {b.binary(OpKind::Lt, b.readVar(k), count)});
         b.setBlock(lp->region(1));
+        if (it->counter) {
+          // The forward counter in this iteration: init + (count − 1 − k).
+          Op *back = b.sub(b.sub(count, b.constant(1, Type::Int)),
+                           b.readVar(k));
+          Op *init = recompute(it->init);
+          Op *c = b.add(init, b.cast(back, init->type));
+          bwdCounters.push_back({it->counter, c});
+        }
         backward(it->b, true);
         backward(it->a, true);
+        if (it->counter)
+          bwdCounters.pop_back();
         b.setBlock(lp->region(2));
         b.writeVar(k, b.binary(OpKind::Add, b.readVar(k),
                                b.constant(1, Type::Int)));
@@ -583,13 +730,15 @@ private:
     if (inRegion)
       for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
         have[*it] = b.pop(tape((*it)->type));
+    std::unordered_map<const Op *, Op *> again;
     auto val = [&](Op *v) -> Op * {
       if (!v)
         return nullptr;
-      if (v->kind == OpKind::Const)
-        return b.constant(v->num, v->type);
       auto h = have.find(v);
-      return h != have.end() ? h->second : v;
+      if (h != have.end())
+        return h->second;
+      auto a = again.find(v);
+      return a != again.end() ? a->second : again[v] = recompute(v);
     };
     Type ty = s.isReturn ? g.retType
                          : (s.target.var ? s.target.var->type
@@ -641,6 +790,10 @@ private:
   // Values with a form whose users are ahead, in the order they were made
   // (so temporaries are named deterministically).
   std::vector<const Op *> open;
+  std::vector<const Var *> fwdCounters; // counted loops around the forward
+  std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
+  std::unordered_map<const Op *, bool> recomputeMemo;
+  std::unordered_map<const Var *, bool> frozenMemo;
   std::map<const Var *, Var *> varAdj;       // scalar adjoints in locals
   std::map<const Var *, Array *> directAdj;  // scalar params: *a_bar itself
   std::map<const Array *, Array *> arrAdj;
