@@ -131,6 +131,41 @@ void extent(const Block &b, const Array *a, std::vector<Range> &ranges,
 
 } // namespace
 
+static int64_t sizeOf(Type t) {
+  switch (t) {
+  case Type::Bool: return 1;
+  case Type::Int: case Type::UInt: case Type::Float: return 4;
+  default: return 8;
+  }
+}
+
+static int64_t pushedBytes(const Block &b) {
+  int64_t n = 0;
+  for (auto &o : b.ops) {
+    if (o->kind == OpKind::Push)
+      n += sizeOf(o->operands[0]->type);
+    if (o->kind != OpKind::Loop) // an inner loop counts as its own
+      for (auto &r : o->regions)
+        n += pushedBytes(*r);
+  }
+  return n;
+}
+
+std::vector<LoopTape> tapeBytesPerIteration(const Function &f) {
+  std::vector<LoopTape> out;
+  walk(f.body, [&](const Op &o) {
+    if (o.kind != OpKind::Loop)
+      return;
+    int64_t n = 0;
+    for (auto &r : o.regions)
+      n += pushedBytes(*r);
+    // The backward sweep's own loops pop, never push.
+    if (o.comment.rfind("backward sweep", 0) != 0)
+      out.push_back({o.loc.line, n});
+  });
+  return out;
+}
+
 int64_t staticTripCount(const Block &b, size_t i) {
   Range r;
   return countedLoop(b, i, r) ? r.hi - r.lo : -1;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace adgen {
 
@@ -18,6 +19,14 @@ struct OpCounts {
 };
 
 OpCounts countOps(const Function &f);
+
+/// Bytes one iteration of a loop pushes on the tape (its own body, not
+/// loops nested in it), per loop in program order, with the loop's line.
+struct LoopTape {
+  unsigned line = 0;
+  int64_t bytesPerIteration = 0;
+};
+std::vector<LoopTape> tapeBytesPerIteration(const Function &f);
 
 /// Extent of an array parameter as far as the code shows it: the largest
 /// constant index read or written (+1), also through loops with constant

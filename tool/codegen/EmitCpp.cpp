@@ -224,6 +224,8 @@ private:
 
   void emit(const Op &o, int d, const Op *foldedInit, const Op *loopOp) {
     sourceComment(o, d);
+    if (!o.comment.empty())
+      line(d, "// " + o.comment);
     switch (o.kind) {
     case OpKind::Decl:
       line(d, decl(o.var, o.operands.empty() ? nullptr : o.operands[0]) +

@@ -156,6 +156,9 @@ bool buildGrad(const Function &f, const DiffRequest &req, const Options &o,
     text << "function " << g->name << " (grad w.r.t. " << paramList(f, mask)
          << ")\n  " << countsLine(c) << "\n  adjoint products: "
          << c.tangentProducts << ", one sweep for the whole gradient\n";
+    for (const LoopTape &t : tapeBytesPerIteration(*g))
+      text << "  loop at line " << t.line << ": tape " << t.bytesPerIteration
+           << " bytes per iteration\n";
   }
   dm.module.functions.push_back(std::move(g));
   return true;

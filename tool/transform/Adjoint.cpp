@@ -420,17 +420,37 @@ private:
     s.loc = loc;
     if (inRegion) {
       // To-be-recorded: what the backward sweep cannot recompute from
-      // loop counters, never-written inputs and constants goes on the tape.
+      // loop counters, never-written inputs and constants goes on the tape:
+      // either the needed values themselves, or, when fewer, what they are
+      // made of by cheap arithmetic (h·t and w·t share t: tape h and t).
+      std::vector<Op *> whole, parts;
+      auto add = [](std::vector<Op *> &set, Op *v) {
+        if (std::find(set.begin(), set.end(), v) == set.end())
+          set.push_back(v);
+      };
+      std::function<void(Op *)> decompose = [&](Op *v) {
+        if (recomputable(v))
+          return;
+        if (isPure(*v) && v->kind != OpKind::ReadVar &&
+            v->kind != OpKind::Load && v->kind != OpKind::Math) {
+          for (Op *x : v->operands)
+            decompose(x);
+          return;
+        }
+        add(parts, v);
+      };
       auto need = [&](Op *v) {
-        if (v && !recomputable(v) &&
-            std::find(s.saved.begin(), s.saved.end(), v) == s.saved.end())
-          s.saved.push_back(v);
+        if (v && !recomputable(v)) {
+          add(whole, v);
+          decompose(v);
+        }
       };
       need(s.target.idx);
       for (auto &[coef, leaf] : s.terms) {
         need(coef);
         need(leafTarget.at(leaf).idx);
       }
+      s.saved = parts.size() < whole.size() ? parts : whole;
       for (Op *v : s.saved)
         b.push(tape(v->type), v);
     }
@@ -674,6 +694,8 @@ private:
         Var *k = F.newVar(unique("k"), Type::Int);
         b.decl(k, b.constant(0, Type::Int));
         Op *lp = b.loop(LoopKind::For);
+        lp->comment = "backward sweep of the loop at line " +
+                      std::to_string(it->loc.line) + ", last iteration first";
         Block *saved = b.block();
         b.setBlock(lp->region(0));
         b.create(OpKind::Condition, Type::Void,
@@ -730,15 +752,26 @@ private:
     if (inRegion)
       for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
         have[*it] = b.pop(tape((*it)->type));
+    // Values not popped are computed again: from the popped parts, or
+    // wholly from what the backward sweep knows.
     std::unordered_map<const Op *, Op *> again;
-    auto val = [&](Op *v) -> Op * {
+    std::function<Op *(Op *)> val = [&](Op *v) -> Op * {
       if (!v)
         return nullptr;
       auto h = have.find(v);
       if (h != have.end())
         return h->second;
       auto a = again.find(v);
-      return a != again.end() ? a->second : again[v] = recompute(v);
+      if (a != again.end())
+        return a->second;
+      if (!inRegion || recomputable(v))
+        return again[v] = inRegion ? recompute(v) : v;
+      std::vector<Op *> ops;
+      for (Op *x : v->operands)
+        ops.push_back(val(x));
+      Op *n = b.create(v->kind, v->type, ops);
+      n->fn = v->fn;
+      return again[v] = n;
     };
     Type ty = s.isReturn ? g.retType
                          : (s.target.var ? s.target.var->type
