@@ -529,6 +529,19 @@ Op *Lowerer::call(const CallExpr *e) {
       scalars.push_back(b.cast(v, g->params[i].var->type));
     }
   }
+  // A written array parameter must not overlap another array argument.
+  for (size_t i = 0; i < g->params.size(); ++i)
+    for (size_t j = i + 1; j < g->params.size(); ++j) {
+      const Param &p = g->params[i], &q = g->params[j];
+      if (!p.arr || !q.arr || order[i] >= 0 || order[j] >= 0 ||
+          arrs[~order[i]] != arrs[~order[j]] ||
+          (p.arr->isConst && q.arr->isConst))
+        continue;
+      error(e->getArg(static_cast<unsigned>(j))->getExprLoc(),
+            Diag::AliasedArgs,
+            {arrs[~order[i]]->name, p.arr->name, q.arr->name, g->name});
+      return nullptr;
+    }
   Op *c = b.create(OpKind::Call, g->retType, scalars);
   c->callee = g;
   c->arrays = std::move(arrs);
