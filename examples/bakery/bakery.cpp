@@ -5,8 +5,11 @@
 //
 // The table is staged like the seed's: ingredients -> dough, cream -> cake.
 // Forward mode follows one price's change through the table per sweep, so the
-// three sensitivities take three sweeps (5 multiplications each).
+// three sensitivities take three sweeps (5 multiplications each); reverse mode
+// walks the table once from the cake back to the ingredients and gets all
+// three in one sweep.
 #pragma adgen jvp(flour, butter, sugar)
+#pragma adgen grad(flour, butter, sugar)
 double cake_cost(double flour, double butter, double sugar) {
   double dough = 0.3 * flour + 0.1 * butter;   // one batch of dough
   double cream = 0.2 * butter + 0.15 * sugar;  // one tub of cream
