@@ -81,6 +81,8 @@ Op *Builder::cast(Op *v, Type t) {
 }
 
 Op *Builder::select(Op *c, Op *a, Op *b) {
+  if (c->kind == OpKind::Const)
+    return c->num != 0 ? a : b;
   return create(OpKind::Select, a->type, {c, a, b});
 }
 
@@ -107,7 +109,35 @@ bool Builder::isConst(const Op *v, double c) {
   return v && v->kind == OpKind::Const && v->num == c;
 }
 
+/// a k b for constants, as C++ computes it; false when not folded.
+static bool foldConstants(OpKind k, Type t, double x, double y, double &r) {
+  bool integer = isInteger(t);
+  switch (k) {
+  case OpKind::Add: r = x + y; break;
+  case OpKind::Sub: r = x - y; break;
+  case OpKind::Mul: r = x * y; break;
+  case OpKind::Lt: r = x < y; return true;
+  case OpKind::Le: r = x <= y; return true;
+  case OpKind::Gt: r = x > y; return true;
+  case OpKind::Ge: r = x >= y; return true;
+  case OpKind::Eq: r = x == y; return true;
+  case OpKind::Ne: r = x != y; return true;
+  default: return false;
+  }
+  // Integers only where the result is exact (no overflow to care about).
+  return !integer || (r == static_cast<double>(static_cast<long long>(r)) &&
+                      r > -9e15 && r < 9e15);
+}
+
 Op *Builder::binary(OpKind k, Op *a, Op *b) {
+  double folded;
+  if (a->kind == OpKind::Const && b->kind == OpKind::Const &&
+      a->type == b->type && (isInteger(a->type) || a->type == Type::Bool) &&
+      foldConstants(k, a->type, a->num, b->num, folded)) {
+    bool cmp = k == OpKind::Lt || k == OpKind::Le || k == OpKind::Gt ||
+               k == OpKind::Ge || k == OpKind::Eq || k == OpKind::Ne;
+    return constant(folded, cmp ? Type::Bool : a->type);
+  }
   Type t = a->type;
   if (k == OpKind::Lt || k == OpKind::Le || k == OpKind::Gt ||
       k == OpKind::Ge || k == OpKind::Eq || k == OpKind::Ne ||

@@ -47,6 +47,7 @@ struct Item {
   SourceLoc loc;
   const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
   Op *init = nullptr;           // Loop: its first value (recomputable)
+  Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
 };
 
 class AdjointBuilder {
@@ -67,6 +68,18 @@ public:
       for (const Op *x : o.operands)
         remaining[x]++;
     });
+    // The last top-level statement writing each variable and array.
+    for (size_t t = 0; t < g.body.ops.size(); ++t) {
+      auto note = [&](const Op &x) {
+        if (x.kind == OpKind::WriteVar || x.kind == OpKind::Decl)
+          lastWriteTop[x.var] = static_cast<int>(t);
+        if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
+          lastWriteTop[x.arr] = static_cast<int>(t);
+      };
+      note(*g.body.ops[t]);
+      for (auto &r : g.body.ops[t]->regions)
+        walk(*r, note);
+    }
     for (auto &v : g.vars)
       names.insert(v->name);
     for (auto &a : g.arrays)
@@ -215,10 +228,10 @@ private:
   /// Clones `in` into the current block, recording what to reverse.
   std::vector<Item> forward(const Block &in, bool inRegion) {
     std::vector<Item> items;
-    for (auto &op : in.ops) {
-      if (!err.empty())
-        break;
-      forwardOp(*op, inRegion, items);
+    for (size_t t = 0; t < in.ops.size() && err.empty(); ++t) {
+      if (&in == &g.body)
+        currentTop = static_cast<int>(t);
+      forwardOp(*in.ops[t], inRegion, items);
     }
     return items;
   }
@@ -467,11 +480,6 @@ private:
                       act.active(x.var)) ||
                      (x.kind == OpKind::Store && act.active(x.arr));
       });
-    Var *counter = nullptr;
-    if (reversible) {
-      counter = F.newVar(unique("trips"), Type::Int);
-      b.decl(counter, b.constant(0, Type::Int));
-    }
     Op *n = b.loop(o.loopKind);
     n->policy = o.policy;
     Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
@@ -481,13 +489,20 @@ private:
               "body");
       return;
     }
-    if (counter) {
-      Block *saved = b.block();
-      b.setBlock(n->region(1));
-      b.writeVar(counter, b.binary(OpKind::Add, b.readVar(counter),
-                                   b.constant(1, Type::Int)));
-      b.setBlock(saved);
+    Var *counter = nullptr;
+    if (reversible) {
       countedLoop(o, it);
+      // A trip count the backward sweep can compute needs no counting.
+      if (!it.bound) {
+        counter = F.newVar(unique("trips"), Type::Int);
+        b.decl(counter, b.constant(0, Type::Int));
+        moveToEnd(n); // the counter is declared before the loop
+        Block *saved = b.block();
+        b.setBlock(n->region(1));
+        b.writeVar(counter, b.binary(OpKind::Add, b.readVar(counter),
+                                     b.constant(1, Type::Int)));
+        b.setBlock(saved);
+      }
     }
     if (it.counter)
       fwdCounters.push_back(it.counter);
@@ -495,13 +510,26 @@ private:
     it.b = forwardInto(*o.region(2), n->region(2));
     if (it.counter)
       fwdCounters.pop_back();
-    if (!counter)
+    if (!reversible)
       return;
-    if (inRegion)
-      b.push(tape(Type::Int), b.readVar(counter));
-    else
-      it.count = b.readVar(counter);
+    if (counter) {
+      if (inRegion)
+        b.push(tape(Type::Int), b.readVar(counter));
+      else
+        it.count = b.readVar(counter);
+    }
     items.push_back(std::move(it));
+  }
+
+  void moveToEnd(Op *op) {
+    auto &ops = b.block()->ops;
+    for (size_t i = 0; i < ops.size(); ++i)
+      if (ops[i].get() == op) {
+        auto keep = std::move(ops[i]);
+        ops.erase(ops.begin() + static_cast<long>(i));
+        ops.push_back(std::move(keep));
+        return;
+      }
   }
 
   /// `T c = init; for (...; c = c + 1)` with c written nowhere else and
@@ -538,6 +566,16 @@ private:
       return;
     it.counter = c;
     it.init = init;
+    // `c < bound` with a bound the backward sweep can compute: the trip
+    // count is max(0, bound − init) and needs no tape.
+    const Op &cond = *o.region(0)->ops.back();
+    const Op *lt = cond.operands[0];
+    if (lt->kind == OpKind::Lt && lt->operands[0]->kind == OpKind::ReadVar &&
+        lt->operands[0]->var == c) {
+      Op *bound = fv(lt->operands[1]);
+      if (recomputable(bound))
+        it.bound = bound;
+    }
   }
 
   /// Whether the backward sweep can compute forward value v again instead
@@ -555,11 +593,10 @@ private:
       const Var *gv = primalVar(v->var);
       r = gv && (std::find(fwdCounters.begin(), fwdCounters.end(), gv) !=
                      fwdCounters.end() ||
-                 frozen(gv));
+                 settled(gv));
     } else if (v->kind == OpKind::Load) {
       const Array *ga = primalArray(v->arr);
-      r = ga && ga->paramIndex >= 0 && !arrayWritten(ga) &&
-          recomputable(v->operands[0]);
+      r = ga && settled(ga) && recomputable(v->operands[0]);
     } else if (isPure(*v) && v->kind != OpKind::Math) {
       r = true;
       for (const Op *x : v->operands)
@@ -581,31 +618,12 @@ private:
     return nullptr;
   }
 
-  /// Written only by one declaration at the top level (or a parameter
-  /// never written): its value is the same wherever it is in scope.
-  bool frozen(const Var *gv) {
-    auto memo = frozenMemo.find(gv);
-    if (memo != frozenMemo.end())
-      return memo->second;
-    int writes = 0;
-    bool topDecl = false;
-    walk(g.body, [&](const Op &x) {
-      if ((x.kind == OpKind::WriteVar || x.kind == OpKind::Decl) &&
-          x.var == gv) {
-        ++writes;
-        topDecl = x.kind == OpKind::Decl && x.block == &g.body;
-      }
-    });
-    return frozenMemo[gv] =
-               gv->paramIndex >= 0 ? writes == 0 : writes == 1 && topDecl;
-  }
-
-  bool arrayWritten(const Array *ga) {
-    bool w = false;
-    walk(g.body, [&](const Op &x) {
-      w = w || (x.kind == OpKind::Store && x.arr == ga);
-    });
-    return w;
+  /// Written only by top-level statements before the current one: its
+  /// value is final here, and the backward sweep (which runs after the whole
+  /// forward sweep and writes no primal storage) still reads it.
+  bool settled(const void *varOrArray) const {
+    auto it = lastWriteTop.find(varOrArray);
+    return it == lastWriteTop.end() || it->second < currentTop;
   }
 
   /// Forward value v in the backward sweep, computed again (see
@@ -689,7 +707,15 @@ private:
         break;
       }
       case Item::Loop: {
-        Op *count = inRegion ? b.pop(tape(Type::Int)) : it->count;
+        Op *count = nullptr;
+        if (it->bound) {
+          Op *init = recompute(it->init);
+          Op *diff = b.cast(b.sub(recompute(it->bound), init), Type::Int);
+          count = b.select(b.binary(OpKind::Gt, diff, b.constant(0, Type::Int)),
+                           diff, b.constant(0, Type::Int));
+        } else {
+          count = inRegion ? b.pop(tape(Type::Int)) : it->count;
+        }
         // for (int k = 0; k < count; ++k) { step̄; bodȳ }
         Var *k = F.newVar(unique("k"), Type::Int);
         b.decl(k, b.constant(0, Type::Int));
@@ -826,7 +852,8 @@ private:
   std::vector<const Var *> fwdCounters; // counted loops around the forward
   std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
   std::unordered_map<const Op *, bool> recomputeMemo;
-  std::unordered_map<const Var *, bool> frozenMemo;
+  std::unordered_map<const void *, int> lastWriteTop;
+  int currentTop = 0; // index of the top-level statement being forwarded
   std::map<const Var *, Var *> varAdj;       // scalar adjoints in locals
   std::map<const Var *, Array *> directAdj;  // scalar params: *a_bar itself
   std::map<const Array *, Array *> arrAdj;
