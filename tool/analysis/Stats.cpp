@@ -141,12 +141,16 @@ static int64_t sizeOf(Type t) {
 
 static int64_t pushedBytes(const Block &b) {
   int64_t n = 0;
-  for (auto &o : b.ops) {
-    if (o->kind == OpKind::Push)
-      n += sizeOf(o->operands[0]->type);
-    if (o->kind != OpKind::Loop) // an inner loop counts as its own
-      for (auto &r : o->regions)
-        n += pushedBytes(*r);
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const Op &o = *b.ops[i];
+    if (o.kind == OpKind::Push)
+      n += sizeOf(o.operands[0]->type);
+    // An inner loop counts as its own, except the copy of an array saved
+    // once per iteration.
+    bool save = o.kind == OpKind::Loop && o.comment.rfind("save ", 0) == 0;
+    if (o.kind != OpKind::Loop || save)
+      for (auto &r : o.regions)
+        n += pushedBytes(*r) * (save ? std::max<int64_t>(staticTripCount(b, i), 1) : 1);
   }
   return n;
 }
@@ -159,8 +163,10 @@ std::vector<LoopTape> tapeBytesPerIteration(const Function &f) {
     int64_t n = 0;
     for (auto &r : o.regions)
       n += pushedBytes(*r);
-    // The backward sweep's own loops pop, never push.
-    if (o.comment.rfind("backward sweep", 0) != 0)
+    // The backward sweep's own loops pop, never push; saves count in
+    // their loop.
+    if (o.comment.rfind("backward sweep", 0) != 0 &&
+        o.comment.rfind("save ", 0) != 0)
       out.push_back({o.loc.line, n});
   });
   return out;

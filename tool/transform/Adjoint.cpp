@@ -36,6 +36,14 @@ struct Stmt {
   SourceLoc loc;
 };
 
+/// A loop body being forwarded: which of its statements is current, and the
+/// local arrays snapshotted once per iteration (see planSnapshots).
+struct BodyContext {
+  const Block *body = nullptr;
+  int current = 0;
+  std::map<const Array *, std::pair<int, Array *>> snaps; // (last write, copy)
+};
+
 /// What the backward sweep reverses, mirroring the forward structure.
 struct Item {
   enum Kind { Statement, If, Loop, ZeroArray } kind;
@@ -48,6 +56,7 @@ struct Item {
   const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
   Op *init = nullptr;           // Loop: its first value (recomputable)
   Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
+  std::vector<std::pair<Array *, Array *>> snaps; // Loop: (array, its copy)
 };
 
 class AdjointBuilder {
@@ -231,6 +240,8 @@ private:
     for (size_t t = 0; t < in.ops.size() && err.empty(); ++t) {
       if (&in == &g.body)
         currentTop = static_cast<int>(t);
+      if (!bodies.empty() && bodies.back().body == &in)
+        bodies.back().current = static_cast<int>(t);
       forwardOp(*in.ops[t], inRegion, items);
     }
     return items;
@@ -506,7 +517,27 @@ private:
     }
     if (it.counter)
       fwdCounters.push_back(it.counter);
+    BodyContext ctx;
+    ctx.body = o.region(1);
+    if (reversible)
+      planSnapshots(o, ctx);
+    bodies.push_back(ctx);
     it.a = forwardInto(*o.region(1), n->region(1));
+    bodies.pop_back();
+    if (!ctx.snaps.empty()) {
+      Block *saved = b.block();
+      b.setBlock(n->region(1));
+      for (auto &[ga, ws] : ctx.snaps) {
+        Array *fa = m.arrays.at(ga);
+        Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
+        forLoop(size,
+                [&](Op *q) { b.push(tape(fa->elemType), b.load(fa, q)); },
+                "save " + fa->name + " of this iteration for the backward "
+                "sweep");
+        it.snaps.push_back({fa, ws.second});
+      }
+      b.setBlock(saved);
+    }
     it.b = forwardInto(*o.region(2), n->region(2));
     if (it.counter)
       fwdCounters.pop_back();
@@ -519,6 +550,63 @@ private:
         it.count = b.readVar(counter);
     }
     items.push_back(std::move(it));
+  }
+
+  /// for (int k = 0; k < count; ++k) { body(k) } at the insertion point.
+  Op *forLoop(Op *count, const std::function<void(Op *)> &body,
+              const std::string &comment = "") {
+    Var *k = F.newVar(unique("k"), Type::Int);
+    b.decl(k, b.constant(0, Type::Int));
+    Op *lp = b.loop(LoopKind::For);
+    lp->comment = comment;
+    Block *saved = b.block();
+    b.setBlock(lp->region(0));
+    b.create(OpKind::Condition, Type::Void,
+             {b.binary(OpKind::Lt, b.readVar(k), count)});
+    b.setBlock(lp->region(1));
+    body(b.readVar(k));
+    b.setBlock(lp->region(2));
+    b.writeVar(k, b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
+    b.setBlock(saved);
+    return lp;
+  }
+
+  /// Local arrays of a loop body that are written early in the body and
+  /// then read in a nested loop: one copy per iteration on the tape (pushed
+  /// at the end of the iteration, restored into `<a>_saved` at the start of
+  /// its reversal) replaces a push per read.
+  void planSnapshots(const Op &o, BodyContext &ctx) {
+    const Block &body = *o.region(1);
+    std::map<const Array *, int> lastWrite;
+    for (size_t t = 0; t < body.ops.size(); ++t) {
+      auto note = [&](const Op &x) {
+        if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
+          lastWrite[x.arr] = static_cast<int>(t);
+      };
+      note(*body.ops[t]);
+      for (auto &r : body.ops[t]->regions)
+        walk(*r, note);
+    }
+    for (auto &op : body.ops) {
+      if (op->kind != OpKind::DeclArray || op->arr->size <= 0)
+        continue;
+      const Array *a = op->arr;
+      int w = lastWrite[a];
+      bool readInLoopAfter = false;
+      for (size_t t = static_cast<size_t>(w) + 1; t < body.ops.size(); ++t)
+        if (body.ops[t]->kind == OpKind::Loop)
+          walk(*body.ops[t]->region(1), [&](const Op &x) {
+            readInLoopAfter =
+                readInLoopAfter || (x.kind == OpKind::Load && x.arr == a);
+          });
+      if (!readInLoopAfter)
+        continue;
+      Array *snap = F.newArray(unique(a->name + "_saved"), a->elemType);
+      snap->size = a->size;
+      snap->dims = {a->size};
+      atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = snap; });
+      ctx.snaps[a] = {w, snap};
+    }
   }
 
   void moveToEnd(Op *op) {
@@ -596,7 +684,10 @@ private:
                  settled(gv));
     } else if (v->kind == OpKind::Load) {
       const Array *ga = primalArray(v->arr);
-      r = ga && settled(ga) && recomputable(v->operands[0]);
+      Array *copy = ga && !settled(ga) ? snapshotOf(ga) : nullptr;
+      r = ga && (settled(ga) || copy) && recomputable(v->operands[0]);
+      if (r && copy)
+        snapshotCopy[v] = copy;
     } else if (isPure(*v) && v->kind != OpKind::Math) {
       r = true;
       for (const Op *x : v->operands)
@@ -615,6 +706,17 @@ private:
     for (auto &[ga, na] : m.arrays)
       if (na == fa)
         return ga;
+    return nullptr;
+  }
+
+  /// The per-iteration copy of array ga, when the current statement comes
+  /// after ga's last write in its loop body.
+  Array *snapshotOf(const Array *ga) const {
+    for (auto it = bodies.rbegin(); it != bodies.rend(); ++it) {
+      auto s = it->snaps.find(ga);
+      if (s != it->snaps.end())
+        return it->current > s->second.first ? s->second.second : nullptr;
+    }
     return nullptr;
   }
 
@@ -643,8 +745,10 @@ private:
     std::vector<Op *> ops;
     for (const Op *x : v->operands)
       ops.push_back(recompute(x));
-    if (v->kind == OpKind::Load)
-      return b.load(v->arr, ops[0]);
+    if (v->kind == OpKind::Load) {
+      auto snap = snapshotCopy.find(v);
+      return b.load(snap != snapshotCopy.end() ? snap->second : v->arr, ops[0]);
+    }
     Op *n = b.create(v->kind, v->type, ops);
     n->fn = v->fn;
     return n;
@@ -735,7 +839,21 @@ private:
           Op *c = b.add(init, b.cast(back, init->type));
           bwdCounters.push_back({it->counter, c});
         }
-        backward(it->b, true);
+        backward(it->b, true); // the step ran after the body
+        // This iteration's copies of snapshotted arrays, last pushed first.
+        for (auto s = it->snaps.rbegin(); s != it->snaps.rend(); ++s) {
+          Array *copy = s->second;
+          Op *size = b.constant(static_cast<double>(copy->size), Type::Int);
+          forLoop(
+              size,
+              [&](Op *q) {
+                Op *idx = b.sub(
+                    b.constant(static_cast<double>(copy->size - 1), Type::Int),
+                    q);
+                b.store(copy, idx, b.pop(tape(copy->elemType)));
+              },
+              "backward sweep: " + copy->name + " as in this iteration");
+        }
         backward(it->a, true);
         if (it->counter)
           bwdCounters.pop_back();
@@ -749,21 +867,9 @@ private:
         // A local array declared again: its adjoint starts at zero for the
         // earlier iteration.
         Array *bar = arrAdj.at(it->arr);
-        Var *k = F.newVar(unique("k"), Type::Int);
-        b.decl(k, b.constant(0, Type::Int));
-        Op *lp = b.loop(LoopKind::For);
-        Block *saved = b.block();
-        b.setBlock(lp->region(0));
-        b.create(OpKind::Condition, Type::Void,
-                 {b.binary(OpKind::Lt, b.readVar(k),
-                           b.constant(static_cast<double>(bar->size),
-                                      Type::Int))});
-        b.setBlock(lp->region(1));
-        b.store(bar, b.readVar(k), b.constant(0, bar->elemType));
-        b.setBlock(lp->region(2));
-        b.writeVar(k, b.binary(OpKind::Add, b.readVar(k),
-                               b.constant(1, Type::Int)));
-        b.setBlock(saved);
+        forLoop(b.constant(static_cast<double>(bar->size), Type::Int),
+                [&](Op *q) { b.store(bar, q, b.constant(0, bar->elemType)); },
+                "backward sweep: " + bar->name + " starts at zero");
         break;
       }
       }
@@ -853,6 +959,8 @@ private:
   std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
   std::unordered_map<const Op *, bool> recomputeMemo;
   std::unordered_map<const void *, int> lastWriteTop;
+  std::vector<BodyContext> bodies; // loop bodies being forwarded
+  std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
   int currentTop = 0; // index of the top-level statement being forwarded
   std::map<const Var *, Var *> varAdj;       // scalar adjoints in locals
   std::map<const Var *, Array *> directAdj;  // scalar params: *a_bar itself
