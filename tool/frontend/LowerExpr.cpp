@@ -451,7 +451,8 @@ Op *Lowerer::conditional(const ConditionalOperator *e) {
   // Only the chosen arm runs (it may index an array out of bounds
   // otherwise).
   Var *tmp = fn.newVar(uniqueName("select"), *t);
-  b.decl(tmp);
+  b.decl(tmp, b.constant(0, *t)); // both arms write it; start defined
+
   Op *i = b.ifOp(c);
   intoBlock(i->region(0), [&] {
     if (Op *x = expr(e->getTrueExpr()))

@@ -46,6 +46,7 @@ struct Namer {
   Naming n;
   std::unordered_map<const Op *, std::vector<const Op *>> users;
   int counter = 0;
+  std::unordered_set<std::string> taken;
 
   void countUses(const Block &b) {
     walk(b, [&](const Op &o) {
@@ -151,10 +152,20 @@ struct Namer {
     }
   }
 
+  /// A fresh temporary name that no variable or array of f has (a user's
+  /// own `v1` keeps its meaning).
+  std::string fresh() {
+    std::string name;
+    do
+      name = "v" + std::to_string(++counter);
+    while (taken.count(name));
+    return name;
+  }
+
   void number(const Block &b) {
     for (auto &op : b.ops) {
       if (op->hasResult() && !n.inlined.count(op.get()))
-        n.names[op.get()] = "v" + std::to_string(++counter);
+        n.names[op.get()] = fresh();
       for (auto &r : op->regions)
         number(*r);
     }
@@ -165,7 +176,11 @@ struct Namer {
 
 Naming nameValues(const Function &f, NamingStyle style) {
   bool code = style == NamingStyle::Code;
-  Namer nm{f, code, code, {}, {}, 0};
+  Namer nm{f, code, code, {}, {}, 0, {}};
+  for (auto &v : f.vars)
+    nm.taken.insert(v->name);
+  for (auto &a : f.arrays)
+    nm.taken.insert(a->name);
   nm.countUses(f.body);
   nm.inlineExprs(f.body, false);
   nm.inlineReads(f.body, false);

@@ -51,9 +51,12 @@ public:
       std::vector<std::unique_ptr<Op>> head;
       b.setBlock(&f.body);
       Op *dd = b.decl(done, b.constant(0, Type::Bool));
-      Op *dr = result ? b.decl(result) : nullptr;
-      // b appended them at the end; move them (and the constant) to the front.
-      size_t n = dr ? 3 : 2;
+      // The result starts at zero: every path sets it, but compilers cannot
+      // always see that (-Wmaybe-uninitialized).
+      Op *dr = result ? b.decl(result, b.constant(0, result->type)) : nullptr;
+      // b appended them at the end; move them (and the constants) to the
+      // front.
+      size_t n = dr ? 4 : 2;
       for (size_t i = ops.size() - n; i < ops.size(); ++i)
         head.push_back(std::move(ops[i]));
       ops.resize(ops.size() - n);
