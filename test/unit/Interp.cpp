@@ -151,6 +151,10 @@ private:
     case OpKind::Push:
       fr.arrs.at(o.arr)->push_back(in(0));
       return Flow::Next;
+    case OpKind::Reserve:
+      if (in(0) < 0)
+        throw InterpError("negative tape reservation");
+      return Flow::Next;
     case OpKind::Pop: {
       std::vector<double> &t = *fr.arrs.at(o.arr);
       if (t.empty())

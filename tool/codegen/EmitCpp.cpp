@@ -287,6 +287,9 @@ private:
     case OpKind::Push:
       line(d, o.arr->name + ".push(" + ex(o.operands[0]) + ");");
       return;
+    case OpKind::Reserve:
+      line(d, o.arr->name + ".reserveMore(" + ex(o.operands[0]) + ");");
+      return;
     default:
       break;
     }

@@ -84,6 +84,9 @@ struct Printer {
     case OpKind::Push:
       line(d, "push " + o.arr->name + ", " + ex(o.operands[0]));
       return;
+    case OpKind::Reserve:
+      line(d, "reserve " + o.arr->name + ", " + ex(o.operands[0]));
+      return;
 
     case OpKind::Break:
     case OpKind::Continue:

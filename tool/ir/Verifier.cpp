@@ -126,7 +126,7 @@ struct Verifier {
       if (o.operands.size() != mathArity(o.fn))
         err(o, std::string("wrong arity for ") + mathName(o.fn));
       break;
-    case OpKind::Push: case OpKind::Pop:
+    case OpKind::Push: case OpKind::Pop: case OpKind::Reserve:
       if (!o.arr || !o.arr->isTape)
         err(o, "push/pop on something that is not a tape");
       break;

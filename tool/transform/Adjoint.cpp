@@ -1,5 +1,7 @@
 #include "transform/Adjoint.h"
 
+#include "analysis/Stats.h"
+
 #include "analysis/Activity.h"
 #include "ir/Clone.h"
 #include "transform/DeadCode.h"
@@ -543,6 +545,8 @@ private:
       fwdCounters.pop_back();
     if (!reversible)
       return;
+    if (!inRegion && it.bound)
+      reserveFor(n, it);
     if (counter) {
       if (inRegion)
         b.push(tape(Type::Int), b.readVar(counter));
@@ -550,6 +554,62 @@ private:
         it.count = b.readVar(counter);
     }
     items.push_back(std::move(it));
+  }
+
+  /// Values a forward block pushes per type, nested counted loops with
+  /// constant bounds included; false when a nested count is not static.
+  static bool pushesPer(const Block &blk, int64_t mult,
+                        std::map<Type, int64_t> &out) {
+    for (size_t i = 0; i < blk.ops.size(); ++i) {
+      const Op &o = *blk.ops[i];
+      if (o.kind == OpKind::Push)
+        out[o.operands[0]->type] += mult;
+      if (o.kind == OpKind::Loop) {
+        int64_t n = staticTripCount(blk, i);
+        if (n < 0)
+          return false;
+        for (auto &r : o.regions)
+          if (!pushesPer(*r, mult * n, out))
+            return false;
+      } else {
+        for (auto &r : o.regions) // both branches: an upper bound
+          if (!pushesPer(*r, mult, out))
+            return false;
+      }
+    }
+    return true;
+  }
+
+  /// A top-level loop with a computable trip count reserves its tape up
+  /// front: `tape.reserveMore(trips * per-iteration)` before the loop.
+  void reserveFor(Op *loop, const Item &it) {
+    std::map<Type, int64_t> per;
+    if (!pushesPer(*loop->region(1), 1, per) || per.empty())
+      return;
+    auto &ops = b.block()->ops;
+    size_t at = ops.size();
+    while (at > 0 && ops[at - 1].get() != loop)
+      --at;
+    if (at == 0)
+      return;
+    // Build at the end, then move before the loop.
+    size_t before = ops.size();
+    Op *init = recompute(it.init);
+    Op *trips = b.cast(b.sub(recompute(it.bound), init), Type::Long);
+    Op *zero = b.constant(0, Type::Long);
+    trips = b.select(b.binary(OpKind::Gt, trips, zero), trips, zero);
+    for (auto &[t, n] : per)
+      b.create(OpKind::Reserve, Type::Void,
+               {b.binary(OpKind::Mul, trips,
+                         b.constant(static_cast<double>(n), Type::Long))})
+          ->arr = tape(t);
+    std::vector<std::unique_ptr<Op>> made;
+    for (size_t i = before; i < ops.size(); ++i)
+      made.push_back(std::move(ops[i]));
+    ops.resize(before);
+    ops.insert(ops.begin() + static_cast<long>(at - 1),
+               std::make_move_iterator(made.begin()),
+               std::make_move_iterator(made.end()));
   }
 
   /// for (int k = 0; k < count; ++k) { body(k) } at the insertion point.

@@ -39,6 +39,9 @@ public:
     cap_ = n;
   }
 
+  /// Room for n more values beyond those held.
+  ADGEN_HD void reserveMore(std::size_t n) { reserve(size_ + n); }
+
   ADGEN_HD std::size_t size() const { return size_; }
   /// Bytes held at the most (for the stats of a run).
   ADGEN_HD std::size_t capacityBytes() const { return cap_ * sizeof(T); }
