@@ -21,11 +21,14 @@ OPTIONS
   --target=cpp|cuda   Override the flavour chosen from -o.
   --emit=code         The derivative source (default).
   --emit=wengert      The Wengert list (IR) of each annotated function;
-                      with --show=jvp that of its tangent.
-  --show=primal|jvp   What --emit=wengert prints (default primal).
+                      with --show=jvp or --show=grad that of its tangent
+                      or adjoint.
+  --show=primal|jvp|grad
+                      What --emit=wengert prints (default primal).
   --emit=stats        Operation counts of the primal and of each generated
                       function (multiplications, additions, transcendental
-                      calls, loads/stores, tangent products, sweeps).
+                      calls, loads/stores, tangent products, sweeps; for
+                      adjoints the tape bytes per loop iteration).
   --checkpoint=POLICY Default checkpoint policy for loops without a
                       directive: every S | auto | binomial C | all |
                       recompute | budget BYTES.
