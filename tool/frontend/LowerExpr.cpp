@@ -131,6 +131,13 @@ Op *Lowerer::castExpr(const CastExpr *e) {
     // `a > b ? a : b` with lvalue arms is itself an lvalue: read the arms.
     if (const auto *co = dyn_cast<ConditionalOperator>(sub->IgnoreParens()))
       return conditional(co);
+    // `(x = e) > 0`, `++i < n`: the assignment's result is the value written.
+    if (const auto *bo = dyn_cast<BinaryOperator>(sub->IgnoreParens()))
+      if (bo->isAssignmentOp())
+        return assign(bo);
+    if (const auto *uo = dyn_cast<UnaryOperator>(sub->IgnoreParens()))
+      if (uo->isPrefix() && uo->isIncrementDecrementOp())
+        return unaryOp(uo);
     auto lv = lvalue(sub);
     return lv ? read(*lv) : nullptr;
   }

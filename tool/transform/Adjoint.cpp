@@ -818,6 +818,12 @@ private:
     if (err.empty())
       err = g.sourceFile + ":" + std::to_string(o.loc.line) + ":" +
             std::to_string(o.loc.col) + ": error: " + msg;
+    // The hint follows the message after "; ", as the frontend's notes do.
+    size_t semi = err.find("; ");
+    if (semi != std::string::npos)
+      err = err.substr(0, semi) + "\n" + g.sourceFile + ":" +
+            std::to_string(o.loc.line) + ":" + std::to_string(o.loc.col) +
+            ": note: hint: " + err.substr(semi + 2);
   }
 
   // ---- backward sweep -------------------------------------------------------
