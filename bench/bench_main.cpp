@@ -9,7 +9,7 @@
 //   neuron      examples/neuron (3 weights)
 //   recurrence  1,000 steps of h = tanh(w h + x[t]), w.r.t. w and x (1,001)
 //   mlp         784-100-10 tanh MLP, softmax cross-entropy, minibatch of 32,
-//               79,510 parameters (bench/mlp.cpp); jvp and fd are timed on a
+//               79,510 parameters (examples/mlp/mlp.cpp); jvp and fd are timed on a
 //               few inputs and extrapolated to 79,510.
 // Before timing, the gradients of f_grad, hand, ADOL-C and the JVP sweeps
 // must agree to 1e-10 (relative, max norm), finite differences to 1e-6, and

@@ -3,7 +3,7 @@
 // the timing loops and every method is compared like for like.
 #pragma once
 
-// --- Primals (examples/neuron/neuron.cpp, bench/recurrence.cpp, bench/mlp.cpp).
+// --- Primals (examples/neuron/neuron.cpp, bench/recurrence.cpp, examples/mlp/mlp.cpp).
 double neuron_loss(const double* x, const double* w, double y);
 double recurrence(double w, const double* x, int T);
 double mlp_loss(const double* params, const double* images, const int* labels,
