@@ -1,0 +1,211 @@
+// Reverse mode's builder, shared by the files that implement it:
+//   Adjoint.cpp          set-up: signature, adjoint storage, tapes
+//   AdjointForward.cpp   the forward sweep: the primal, recording statements
+//   AdjointRecord.cpp    to-be-recorded: what is taped, what is recomputed,
+//                        counted loops, snapshots, tape reservations
+//   AdjointBackward.cpp  the backward sweep: transposed linear forms
+// Internal to transform/; the pass's interface is Adjoint.h.
+#pragma once
+
+#include "analysis/Activity.h"
+#include "ir/Clone.h"
+#include "transform/LinearForm.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace adgen::detail {
+
+/// Where a value lives, as the backward sweep sees it: a scalar variable or
+/// an array element (the index is a forward-sweep value).
+struct Target {
+  const Var *var = nullptr;
+  const Array *arr = nullptr;
+  Op *idx = nullptr;
+  bool operator==(const Target &o) const {
+    return var == o.var && arr == o.arr && idx == o.idx;
+  }
+};
+
+/// One active statement: target = Σ coef · leaf (its linear form).
+struct Stmt {
+  Target target;
+  bool isDecl = false, isReturn = false;
+  std::vector<std::pair<Op *, Op *>> terms; // (coef or null, leaf)
+  std::vector<Op *> saved; // forward values pushed for the backward sweep
+  SourceLoc loc;
+};
+
+/// A loop body being forwarded: which of its statements is current, and the
+/// local arrays snapshotted once per iteration (see planSnapshots).
+struct BodyContext {
+  const Block *body = nullptr;
+  int current = 0;
+  std::map<const Array *, std::pair<int, Array *>> snaps; // (last write, copy)
+  std::vector<const Array *> snapOrder; // snaps' keys in program order
+};
+
+/// What the backward sweep reverses, mirroring the forward structure.
+struct Item {
+  enum Kind { Statement, If, Loop, ZeroArray } kind;
+  Stmt stmt;
+  Op *cond = nullptr;         // If: the branch taken (top level)
+  std::vector<Item> a, b;     // If: then/else; Loop: body/step
+  Op *count = nullptr;        // Loop: the trip count (top level)
+  const Array *arr = nullptr; // ZeroArray: a local array declared again
+  SourceLoc loc;
+  const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
+  Op *init = nullptr;           // Loop: its first value (recomputable)
+  Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
+  std::vector<std::pair<Array *, Array *>> snaps; // Loop: (array, its copy)
+};
+
+class AdjointBuilder {
+public:
+  AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask);
+
+  bool build(const std::vector<bool> &mask, std::string &error);
+
+private:
+  // ---- set-up -------------------------------------------------------------
+
+  std::string unique(const std::string &base);
+
+  Op *zero() { return b.constant(0, Type::Int); }
+
+  /// Builds ops with `emit` and puts them at the very top of the function
+  /// (declarations the sweeps discover they need).
+  void atTop(const std::function<void()> &emit);
+
+  static bool writes(const Function &fn, const Var *v);
+
+  void declare(const std::vector<bool> &mask);
+
+  Array *tape(Type t);
+
+  // ---- forward sweep --------------------------------------------------------
+
+  Op *fv(const Op *o) { return m.values.at(o); }
+
+  /// Clones `in` into the current block, recording what to reverse.
+  std::vector<Item> forward(const Block &in, bool inRegion);
+
+  std::vector<Item> forwardInto(const Block &in, Block *out);
+
+  void forwardOp(const Op &o, bool inRegion, std::vector<Item> &items);
+
+  /// Before a statement overwrites `t`, a value still waiting for its own
+  /// statement that read `t` is saved in a temporary (itself a statement),
+  /// so the backward sweep credits the old value, not the new one.
+  void protectOpenForms(const Target &t, bool inRegion,
+                        std::vector<Item> &items);
+
+  void forwardOpBody(const Op &o, bool inRegion, std::vector<Item> &items);
+
+  std::vector<std::pair<Op *, Op *>> termsOf(const Op *v);
+
+  /// Keeps a statement for the backward sweep; inside a region, the values
+  /// it will need go on the tape now.
+  void record(Stmt s, SourceLoc loc, bool inRegion, std::vector<Item> &items);
+
+  void forwardLoop(const Op &o, bool inRegion, std::vector<Item> &items);
+
+  /// Values a forward block pushes per type, nested counted loops with
+  /// constant bounds included; false when a nested count is not static.
+  static bool pushesPer(const Block &blk, int64_t mult,
+                        std::map<Type, int64_t> &out);
+
+  /// A top-level loop with a computable trip count reserves its tape up
+  /// front: `tape.reserveMore(trips * per-iteration)` before the loop.
+  void reserveFor(Op *loop, const Item &it);
+
+  /// for (int k = 0; k < count; ++k) { body(k) } at the insertion point.
+  Op *forLoop(Op *count, const std::function<void(Op *)> &body,
+              const std::string &comment = "");
+
+  /// Local arrays of a loop body that are written early in the body and
+  /// then read in a nested loop: one copy per iteration on the tape (pushed
+  /// at the end of the iteration, restored into `<a>_saved` at the start of
+  /// its reversal) replaces a push per read.
+  void planSnapshots(const Op &o, BodyContext &ctx);
+
+  void moveToEnd(Op *op);
+
+  /// `T c = init; for (...; c = c + 1)` with c written nowhere else and
+  /// init recomputable: the backward sweep then knows c in iteration j as
+  /// init + j, and values computed from c need no tape.
+  void countedLoop(const Op &o, Item &it);
+
+  /// Whether the backward sweep can compute forward value v again instead
+  /// of taping it: constants, top-level values, loop counters, variables
+  /// written once before any loop, loads of never-written input arrays, and
+  /// cheap arithmetic of those. Transcendentals are taped (a pop is cheaper).
+  bool recomputable(const Op *v);
+
+  const Var *primalVar(const Var *fvar);
+
+  const Array *primalArray(const Array *fa);
+
+  /// The per-iteration copy of array ga, when the current statement comes
+  /// after ga's last write in its loop body.
+  Array *snapshotOf(const Array *ga) const;
+
+  /// Written only by top-level statements before the current one: its
+  /// value is final here, and the backward sweep (which runs after the whole
+  /// forward sweep and writes no primal storage) still reads it.
+  bool settled(const void *varOrArray) const;
+
+  /// Forward value v in the backward sweep, computed again (see
+  /// recomputable()).
+  Op *recompute(const Op *v);
+
+  void fail(const Op &o, const std::string &msg);
+
+  // ---- backward sweep -------------------------------------------------------
+
+  /// Reads, writes and accumulates the adjoint of a target.
+  Op *adjRead(const Target &t, Op *idx);
+
+  void adjWrite(const Target &t, Op *idx, Op *v);
+
+  void adjAdd(const Target &t, Op *idx, Op *v);
+
+  void backward(const std::vector<Item> &items, bool inRegion);
+
+  void backwardStmt(const Stmt &s, bool inRegion);
+
+  const Function &g;
+  Function &F;
+  Builder b;
+  Activity act;
+  Remap m;
+  std::set<std::string> names;
+  std::unordered_map<const Op *, LinearForm> lin;
+  std::unordered_map<const Op *, Target> leafTarget;
+  std::map<const Var *, Op *> leafCache;
+  std::unordered_map<const Op *, int> remaining; // uses not yet reached
+  // Values with a form whose users are ahead, in the order they were made
+  // (so temporaries are named deterministically).
+  std::vector<const Op *> open;
+  std::vector<const Var *> fwdCounters; // counted loops around the forward
+  std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
+  std::unordered_map<const Op *, bool> recomputeMemo;
+  std::unordered_map<const void *, int> lastWriteTop;
+  std::vector<BodyContext> bodies; // loop bodies being forwarded
+  std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
+  int currentTop = 0; // index of the top-level statement being forwarded
+  std::map<const Var *, Var *> varAdj;      // scalar adjoints in locals
+  std::map<const Var *, Array *> directAdj; // scalar params: *a_bar itself
+  std::map<const Array *, Array *> arrAdj;
+  std::vector<std::pair<Var *, Array *>> accumulateInto;
+  std::map<Type, Array *> tapes;
+  Var *seed = nullptr;
+  Op *retValue = nullptr;
+  std::string err;
+};
+
+} // namespace adgen::detail

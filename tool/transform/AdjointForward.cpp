@@ -1,0 +1,329 @@
+// Reverse mode, forward sweep: the primal computation, with each active
+// statement recorded for the backward sweep.
+#include "transform/AdjointBuilder.h"
+
+#include "transform/Rules.h"
+
+#include <algorithm>
+
+namespace adgen::detail {
+
+std::vector<Item> AdjointBuilder::forward(const Block &in, bool inRegion) {
+  std::vector<Item> items;
+  for (size_t t = 0; t < in.ops.size() && err.empty(); ++t) {
+    if (&in == &g.body)
+      currentTop = static_cast<int>(t);
+    if (!bodies.empty() && bodies.back().body == &in)
+      bodies.back().current = static_cast<int>(t);
+    forwardOp(*in.ops[t], inRegion, items);
+  }
+  return items;
+}
+
+std::vector<Item> AdjointBuilder::forwardInto(const Block &in, Block *out) {
+  Block *saved = b.block();
+  b.setBlock(out);
+  auto items = forward(in, true);
+  b.setBlock(saved);
+  return items;
+}
+
+void AdjointBuilder::forwardOp(const Op &o, bool inRegion,
+                               std::vector<Item> &items) {
+  b.setLoc(o.loc);
+  for (const Op *x : o.operands)
+    if (--remaining[x] == 0)
+      open.erase(std::remove(open.begin(), open.end(), x), open.end());
+  forwardOpBody(o, inRegion, items);
+  if (lin.count(&o) && remaining[&o] > 0)
+    open.push_back(&o);
+}
+
+void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
+                                      std::vector<Item> &items) {
+  std::vector<const Op *> hit;
+  for (const Op *p : open) {
+    for (auto &[coef, leaf] : lin.at(p).terms) {
+      const Target &lt = leafTarget.at(leaf);
+      if ((t.var && lt.var == t.var) || (t.arr && lt.arr == t.arr)) {
+        hit.push_back(p);
+        break;
+      }
+    }
+  }
+  for (const Op *p : hit) {
+    Var *tmp = F.newVar(unique("saved"), p->type);
+    b.decl(tmp, fv(p));
+    Stmt s;
+    s.target.var = tmp;
+    s.isDecl = true;
+    s.terms = lin.at(p).terms;
+    record(std::move(s), p->loc, inRegion, items);
+    Var *bar = F.newVar(unique(tmp->name + "_bar"), tmp->type);
+    varAdj[tmp] = bar;
+    atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
+    Op *leaf = b.readVar(tmp);
+    leafTarget[leaf] = Target{tmp, nullptr, nullptr};
+    lin[p] = LinearForm::leaf(leaf);
+  }
+}
+
+void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
+                                   std::vector<Item> &items) {
+  switch (o.kind) {
+  case OpKind::If: {
+    Op *c = fv(o.operands[0]);
+    Op *n = b.ifOp(c);
+    Item it{Item::If, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+    it.a = forwardInto(*o.region(0), n->region(0));
+    it.b = forwardInto(*o.region(1), n->region(1));
+    if (it.a.empty() && it.b.empty())
+      return;
+    if (inRegion)
+      b.push(tape(Type::Bool), c); // after the branch's own pushes
+    else
+      it.cond = c;
+    items.push_back(std::move(it));
+    return;
+  }
+  case OpKind::Loop:
+    return forwardLoop(o, inRegion, items);
+  case OpKind::Decl:
+  case OpKind::WriteVar: {
+    if (act.active(o.var))
+      protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
+    cloneOp(b, o, m);
+    leafCache.erase(o.var);
+    if (!act.active(o.var))
+      return;
+    Stmt s;
+    s.target.var = o.var;
+    s.isDecl = o.kind == OpKind::Decl;
+    if (!o.operands.empty())
+      s.terms = termsOf(o.operands[0]);
+    record(std::move(s), o.loc, inRegion, items);
+    return;
+  }
+  case OpKind::Store: {
+    if (act.active(o.arr))
+      protectOpenForms(Target{nullptr, o.arr, nullptr}, inRegion, items);
+    Op *n = cloneOp(b, o, m);
+    if (!act.active(o.arr))
+      return;
+    Stmt s;
+    s.target.arr = o.arr;
+    s.target.idx = n->operands[0];
+    s.terms = termsOf(o.operands[1]);
+    record(std::move(s), o.loc, inRegion, items);
+    return;
+  }
+  case OpKind::DeclArray:
+    cloneOp(b, o, m);
+    if (inRegion && act.active(o.arr))
+      items.push_back(
+          Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr, o.arr, o.loc});
+    return;
+  case OpKind::Return: {
+    if (inRegion || &o != g.body.ops.back().get()) {
+      fail(o, "a return inside a region survived jump structuring");
+      return;
+    }
+    if (o.operands.empty())
+      return;
+    retValue = fv(o.operands[0]);
+    if (!seed || !lin.count(o.operands[0]))
+      return;
+    Stmt s;
+    s.isReturn = true;
+    s.terms = termsOf(o.operands[0]);
+    record(std::move(s), o.loc, inRegion, items);
+    return;
+  }
+  case OpKind::ReadVar: {
+    Op *n = cloneOp(b, o, m);
+    if (!act.active(&o))
+      return;
+    // Reads of one variable within a statement share one leaf.
+    Op *&leaf = leafCache[o.var];
+    if (!leaf || leaf->block != b.block()) {
+      leaf = n;
+      leafTarget[n] = Target{o.var, nullptr, nullptr};
+    }
+    lin[&o] = LinearForm::leaf(leaf);
+    return;
+  }
+  case OpKind::Load: {
+    Op *n = cloneOp(b, o, m);
+    if (!act.active(&o))
+      return;
+    leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
+    lin[&o] = LinearForm::leaf(n);
+    return;
+  }
+  case OpKind::Select: {
+    Op *n = cloneOp(b, o, m);
+    if (!act.active(&o))
+      return;
+    LinearForm form;
+    for (unsigned k = 1; k <= 2; ++k) {
+      auto it = lin.find(o.operands[k]);
+      if (it == lin.end())
+        continue;
+      // The arm not taken contributes nothing: its coefficients are
+      // selected by the same condition.
+      Op *one = b.constant(1, o.type), *none = b.constant(0, o.type);
+      Op *pick = k == 1 ? b.select(n->operands[0], one, none)
+                        : b.select(n->operands[0], none, one);
+      form.addScaled(b, it->second, pick);
+    }
+    if (!form.empty())
+      lin[&o] = std::move(form);
+    return;
+  }
+  case OpKind::Call:
+  case OpKind::Break:
+  case OpKind::Continue:
+    fail(o, "internal: calls and jumps must be gone before the adjoint");
+    return;
+  default: {
+    Op *n = cloneOp(b, o, m);
+    if (!act.active(&o) || !hasRule(o))
+      return;
+    LinearForm form;
+    for (unsigned i = 0; i < o.operands.size(); ++i) {
+      auto it = lin.find(o.operands[i]);
+      if (it == lin.end())
+        continue;
+      if (Op *p = partial(b, *n, i))
+        form.addScaled(b, it->second, p);
+    }
+    if (!form.empty())
+      lin[&o] = std::move(form);
+  }
+  }
+}
+
+std::vector<std::pair<Op *, Op *>> AdjointBuilder::termsOf(const Op *v) {
+  auto it = lin.find(v);
+  return it == lin.end() ? std::vector<std::pair<Op *, Op *>>{}
+                         : it->second.terms;
+}
+
+void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
+                            std::vector<Item> &items) {
+  s.loc = loc;
+  if (inRegion) {
+    // To-be-recorded: what the backward sweep cannot recompute from
+    // loop counters, never-written inputs and constants goes on the tape:
+    // either the needed values themselves, or, when fewer, what they are
+    // made of by cheap arithmetic (h·t and w·t share t: tape h and t).
+    std::vector<Op *> whole, parts;
+    auto add = [](std::vector<Op *> &set, Op *v) {
+      if (std::find(set.begin(), set.end(), v) == set.end())
+        set.push_back(v);
+    };
+    std::function<void(Op *)> decompose = [&](Op *v) {
+      if (recomputable(v))
+        return;
+      if (isPure(*v) && v->kind != OpKind::ReadVar && v->kind != OpKind::Load &&
+          v->kind != OpKind::Math) {
+        for (Op *x : v->operands)
+          decompose(x);
+        return;
+      }
+      add(parts, v);
+    };
+    auto need = [&](Op *v) {
+      if (v && !recomputable(v)) {
+        add(whole, v);
+        decompose(v);
+      }
+    };
+    need(s.target.idx);
+    for (auto &[coef, leaf] : s.terms) {
+      need(coef);
+      need(leafTarget.at(leaf).idx);
+    }
+    s.saved = parts.size() < whole.size() ? parts : whole;
+    for (Op *v : s.saved)
+      b.push(tape(v->type), v);
+  }
+  items.push_back(Item{
+      Item::Statement, std::move(s), nullptr, {}, {}, nullptr, nullptr, loc});
+}
+
+void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
+                                 std::vector<Item> &items) {
+  bool reversible = false;
+  for (auto &r : o.regions)
+    walk(*r, [&](const Op &x) {
+      reversible = reversible ||
+                   ((x.kind == OpKind::Decl || x.kind == OpKind::WriteVar) &&
+                    act.active(x.var)) ||
+                   (x.kind == OpKind::Store && act.active(x.arr));
+    });
+  Op *n = b.loop(o.loopKind);
+  n->policy = o.policy;
+  Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+  if (!forwardInto(*o.region(0), n->region(0)).empty()) {
+    fail(o, "reverse mode: a loop condition that writes active values is "
+            "not supported; compute the value before the loop or in its "
+            "body");
+    return;
+  }
+  Var *counter = nullptr;
+  if (reversible) {
+    countedLoop(o, it);
+    // A trip count the backward sweep can compute needs no counting.
+    if (!it.bound) {
+      counter = F.newVar(unique("trips"), Type::Int);
+      b.decl(counter, b.constant(0, Type::Int));
+      moveToEnd(n); // the counter is declared before the loop
+      Block *saved = b.block();
+      b.setBlock(n->region(1));
+      b.writeVar(counter, b.binary(OpKind::Add, b.readVar(counter),
+                                   b.constant(1, Type::Int)));
+      b.setBlock(saved);
+    }
+  }
+  if (it.counter)
+    fwdCounters.push_back(it.counter);
+  BodyContext ctx;
+  ctx.body = o.region(1);
+  if (reversible)
+    planSnapshots(o, ctx);
+  bodies.push_back(ctx);
+  it.a = forwardInto(*o.region(1), n->region(1));
+  bodies.pop_back();
+  if (!ctx.snaps.empty()) {
+    Block *saved = b.block();
+    b.setBlock(n->region(1));
+    for (const Array *ga : ctx.snapOrder) {
+      Array *fa = m.arrays.at(ga);
+      Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
+      forLoop(
+          size, [&](Op *q) { b.push(tape(fa->elemType), b.load(fa, q)); },
+          "save " + fa->name +
+              " of this iteration for the backward "
+              "sweep");
+      it.snaps.push_back({fa, ctx.snaps.at(ga).second});
+    }
+    b.setBlock(saved);
+  }
+  it.b = forwardInto(*o.region(2), n->region(2));
+  if (it.counter)
+    fwdCounters.pop_back();
+  if (!reversible)
+    return;
+  if (!inRegion && it.bound)
+    reserveFor(n, it);
+  if (counter) {
+    if (inRegion)
+      b.push(tape(Type::Int), b.readVar(counter));
+    else
+      it.count = b.readVar(counter);
+  }
+  items.push_back(std::move(it));
+}
+
+} // namespace adgen::detail
