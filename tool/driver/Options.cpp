@@ -11,9 +11,14 @@ static const char *kHelp = R"(adgen: source-transformation automatic differentia
 
 USAGE
   adgen INPUT.cpp -o OUTPUT [options] [-- extra clang arguments]
+  adgen plan --steps N POLICY [--bytes B] [--svg FILE]
 
 Functions marked with `#pragma adgen jvp(...)` / `grad(...)` in INPUT are
 differentiated; the derivatives are written to OUTPUT.
+
+`adgen plan` prints the checkpoint schedule of a loop of N iterations under a
+policy (--all, --every S, --auto, --binomial C, --recompute, --budget BYTES):
+peak states held, snapshots, recomputed steps; see `adgen plan --help`.
 
 OPTIONS
   -o FILE             Output file; `-` writes to stdout. The extension picks

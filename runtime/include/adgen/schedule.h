@@ -1,0 +1,626 @@
+// adgen checkpoint schedules (SPEC §3): how the adjoint of a loop of n
+// iterations keeps loop states (snapshots) in its forward sweep and which
+// states its backward sweep recomputes, under each policy:
+//
+//   all          keep the state of every iteration
+//   every s      keep one state in s; recompute a segment of s at a time
+//   auto         every s with s = max(1, round(√n)), n read at loop entry
+//   binomial C   Griewank–Walther's binomial schedule (Revolve) with at most
+//                C snapshots, recomputing the optimum t(n, C) steps
+//   recompute    keep only the loop's input state (binomial 1)
+//   budget B     (chooseForBudget) the one above with the least
+//                recomputation whose peak bytes fit in B
+//
+// A "state" a_i is the loop-carried state at the start of iteration i
+// (0 <= i < n); reversing iteration i needs a_i. Counting is the seeds':
+//   - "states held" are the distinct states in memory during the backward
+//     sweep: snapshots plus recomputed states (a recomputed state is dropped
+//     as soon as its iteration is reversed; so is a snapshot);
+//   - "recomputed steps" are states computed again after the first forward
+//     sweep (which runs all n iterations and keeps only the snapshots).
+// E.g. n = 16, every 4: snapshots a0 a4 a8 a12; reversing iterations 15..12
+// recomputes a13 a14 a15 from a12 and holds 4 + 3 = 7; 4 × 3 = 12 recomputed.
+//
+// Three views of a schedule, which the unit tests keep equal:
+//   cost()      closed-form accounting (snapshots, peak states held,
+//               recomputed steps), as in SPEC §3's table;
+//   Schedule    the schedule itself: which states the forward sweep keeps
+//               (storesInForward) and the backward sweep's actions one at a
+//               time (next()); usable in host and device code;
+//   simulate()  (host only) walks a Schedule action by action, checking it
+//               is valid and counting what it holds and recomputes.
+//
+// Everything but simulate() is ADGEN_HD, integer-only and allocation-free.
+// Step counts are long long and must not exceed kMaxSteps (a loop whose
+// counter is an int), which keeps every intermediate within 64 bits.
+#pragma once
+
+#include "adgen/hd.h"
+
+namespace adgen {
+namespace checkpoint {
+
+/// The largest trip count the schedules accept.
+constexpr long long kMaxSteps = 2147483647LL;
+
+enum class Kind : int { All, Every, Auto, Binomial, Recompute };
+
+/// A checkpoint policy; `arg` is s for Every and C for Binomial.
+struct Policy {
+  Kind kind = Kind::All;
+  long long arg = 0;
+
+  ADGEN_HD static Policy all() { return {Kind::All, 0}; }
+  ADGEN_HD static Policy every(long long s) { return {Kind::Every, s}; }
+  ADGEN_HD static Policy automatic() { return {Kind::Auto, 0}; }
+  ADGEN_HD static Policy binomial(long long c) { return {Kind::Binomial, c}; }
+  ADGEN_HD static Policy recompute() { return {Kind::Recompute, 0}; }
+};
+
+/// What a policy costs on a loop of n iterations.
+struct Cost {
+  long long snapshots = 0;  ///< most snapshots kept at once
+  long long peak = 0;       ///< most states held at once (snapshots included)
+  long long recomputed = 0; ///< states computed again in the backward sweep
+};
+
+// --- integer helpers --------------------------------------------------------
+
+/// ⌊√n⌋ for n >= 0.
+ADGEN_HD inline long long isqrt(long long n) {
+  if (n < 2)
+    return n < 0 ? 0 : n;
+  long long x = n, y = (x + 1) / 2;
+  while (y < x) {
+    x = y;
+    y = (x + n / x) / 2;
+  }
+  return x;
+}
+
+/// auto's period: max(1, round(√n)).
+ADGEN_HD inline long long autoPeriod(long long n) {
+  long long s = isqrt(n);
+  if (n - s * s > s) // √n >= s + 1/2  <=>  n >= s² + s + 1
+    ++s;
+  return s < 1 ? 1 : s;
+}
+
+/// ⌈a/b⌉ for a >= 0, b >= 1.
+ADGEN_HD inline long long ceilDiv(long long a, long long b) {
+  return a <= 0 ? 0 : (a - 1) / b + 1;
+}
+
+/// β(c, r) = C(c + r, c): the most steps c snapshots reverse when each step
+/// runs at most r + 1 times. 0 for r < 0.
+ADGEN_HD inline long long beta(long long c, long long r) {
+  if (r < 0)
+    return 0;
+  unsigned long long b = 1; // C(c + k, c) for k = 0..r
+  for (long long k = 1; k <= r; ++k)
+    b = b * static_cast<unsigned long long>(c + k) /
+        static_cast<unsigned long long>(k);
+  return static_cast<long long>(b);
+}
+
+/// The repetition number r(l, c): the least r with β(c, r) >= l.
+ADGEN_HD inline long long repetitions(long long l, long long c) {
+  if (l <= 1)
+    return 0;
+  if (c <= 1)
+    return l - 1; // β(1, r) = r + 1
+  unsigned long long b = 1;
+  long long r = 0;
+  while (b < static_cast<unsigned long long>(l)) {
+    ++r;
+    b = b * static_cast<unsigned long long>(c + r) /
+        static_cast<unsigned long long>(r);
+  }
+  return r;
+}
+
+/// Griewank–Walther's optimum: the fewest forward steps that reverse l steps
+/// from one stored input state with c snapshots,
+/// t(l, c) = r·l − C(c + r, c + 1), r = repetitions(l, c).
+ADGEN_HD inline long long binomialSteps(long long l, long long c) {
+  if (l <= 1)
+    return 0;
+  if (c > l)
+    c = l; // more snapshots than steps change nothing
+  if (c <= 1)
+    return l * (l - 1) / 2;
+  long long r = repetitions(l, c);
+  // C(c + r, c + 1) = β(c, r) · r / (c + 1), exactly.
+  unsigned long long b = static_cast<unsigned long long>(beta(c, r));
+  long long tail = static_cast<long long>(
+      b * static_cast<unsigned long long>(r) /
+      static_cast<unsigned long long>(c + 1));
+  return r * l - tail;
+}
+
+/// Where the binomial schedule takes its next snapshot when l steps remain
+/// after a snapshot and c snapshots (that one included) are free: an advance
+/// of m steps with m + t(m, c) + t(l − m, c − 1) = t(l, c). With
+/// r = r(l, c) the optimal m lie in
+///   [max(β(c, r−2), l − β(c−1, r)), min(β(c, r−1), l − β(c−1, r−1))];
+/// this takes the largest (needs l >= 2, c >= 2).
+ADGEN_HD inline long long binomialSplit(long long l, long long c) {
+  long long r = repetitions(l, c);
+  long long m = beta(c, r - 1);
+  long long right = l - beta(c - 1, r - 1);
+  if (right < m)
+    m = right;
+  if (m > l - 1)
+    m = l - 1;
+  return m < 1 ? 1 : m;
+}
+
+// --- closed-form accounting -------------------------------------------------
+
+/// The policy actually run on n iterations: auto becomes every s, recompute
+/// becomes binomial 1, every s with s > n becomes every n, binomial C with
+/// C > n becomes binomial n; arguments below 1 count as 1.
+ADGEN_HD inline Policy resolve(Policy p, long long n) {
+  long long cap = n < 1 ? 1 : n;
+  switch (p.kind) {
+  case Kind::All:
+    return Policy::all();
+  case Kind::Auto:
+    return Policy::every(autoPeriod(n) > cap ? cap : autoPeriod(n));
+  case Kind::Recompute:
+    return Policy::binomial(1);
+  case Kind::Every:
+  case Kind::Binomial: {
+    long long a = p.arg < 1 ? 1 : p.arg > cap ? cap : p.arg;
+    return {p.kind, a};
+  }
+  }
+  return Policy::all();
+}
+
+/// SPEC §3's table, for every n >= 0:
+///   all         n snapshots, n held, 0 recomputed
+///   every s     ⌈n/s⌉ snapshots, ⌈n/s⌉ + s − 1 held, n − ⌈n/s⌉ recomputed
+///               (s capped at n: a period longer than the loop is the loop)
+///   binomial C  min(n, C) snapshots, min(n, C + 1) held, t(n, C) recomputed
+///   recompute   binomial 1: min(n, 1), min(n, 2), n(n − 1)/2
+ADGEN_HD inline Cost cost(Policy policy, long long n) {
+  Cost c;
+  if (n <= 0)
+    return c;
+  Policy p = resolve(policy, n);
+  switch (p.kind) {
+  case Kind::Every: {
+    long long segments = ceilDiv(n, p.arg);
+    c.snapshots = segments;
+    c.peak = segments + p.arg - 1;
+    c.recomputed = n - segments;
+    return c;
+  }
+  case Kind::Binomial:
+    c.snapshots = n < p.arg ? n : p.arg;
+    c.peak = n < p.arg + 1 ? n : p.arg + 1;
+    c.recomputed = binomialSteps(n, p.arg);
+    return c;
+  default:
+    c.snapshots = n;
+    c.peak = n;
+    c.recomputed = 0;
+    return c;
+  }
+}
+
+/// peak · bytesPerState, saturating at the largest unsigned long long.
+ADGEN_HD inline unsigned long long peakBytes(Cost c,
+                                             unsigned long long bytesPerState) {
+  unsigned long long peak = static_cast<unsigned long long>(c.peak);
+  if (bytesPerState && peak > ~0ULL / bytesPerState)
+    return ~0ULL;
+  return peak * bytesPerState;
+}
+
+// --- budget -----------------------------------------------------------------
+
+struct BudgetChoice {
+  Policy policy;        ///< all, every s, binomial C or recompute
+  Cost cost;            ///< its cost on n iterations
+  bool overrun = false; ///< not even recompute fits: recompute was chosen
+};
+
+/// `budget B`: of all, every s (every s), recompute and binomial C (every C),
+/// the policy with the least recomputation whose peak bytes fit in `budget`;
+/// ties go to the smaller peak, then to that order (so every 1 reads all and
+/// binomial 1 reads recompute).
+/// If none fits, recompute, with `overrun` set.
+ADGEN_HD inline BudgetChoice chooseForBudget(long long n,
+                                             unsigned long long bytesPerState,
+                                             unsigned long long budget) {
+  // The most states that fit.
+  unsigned long long fitU =
+      bytesPerState ? budget / bytesPerState : ~0ULL;
+  long long fit = fitU > static_cast<unsigned long long>(kMaxSteps) + 1
+                      ? kMaxSteps + 1
+                      : static_cast<long long>(fitU);
+  BudgetChoice best;
+  bool have = false;
+  auto consider = [&](Policy p) {
+    Cost c = cost(p, n);
+    if (c.peak > fit)
+      return;
+    if (!have || c.recomputed < best.cost.recomputed ||
+        (c.recomputed == best.cost.recomputed && c.peak < best.cost.peak)) {
+      best.policy = p;
+      best.cost = c;
+      have = true;
+    }
+  };
+  consider(Policy::all());
+  // every s: recomputation n − ⌈n/s⌉ grows with s, so the smallest s that
+  // fits is the best; ⌈n/s⌉ + s never decreases past s = ⌈√n⌉, so if none
+  // up to there fits, none does.
+  long long sMax = isqrt(n);
+  if (sMax * sMax < n)
+    ++sMax;
+  for (long long s = 1; s <= sMax && s <= n; ++s)
+    if (cost(Policy::every(s), n).peak <= fit) {
+      consider(Policy::every(s));
+      break;
+    }
+  consider(Policy::recompute()); // before binomial 1, which it equals
+  // binomial C: recomputation falls as C grows while the peak min(n, C + 1)
+  // rises: take the largest C that fits, then the smallest C recomputing as
+  // little (t(n, C) is non-increasing in C).
+  long long cMax = fit - 1 < n ? fit - 1 : n;
+  if (cMax >= 1) {
+    long long target = binomialSteps(n, cMax), lo = 1, hi = cMax;
+    while (lo < hi) {
+      long long mid = lo + (hi - lo) / 2;
+      if (binomialSteps(n, mid) <= target)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    consider(Policy::binomial(lo));
+  }
+  if (!have) {
+    best.policy = Policy::recompute();
+    best.cost = cost(best.policy, n);
+    best.overrun = true;
+  }
+  return best;
+}
+
+// --- the schedule, action by action -----------------------------------------
+
+/// One action of the backward sweep.
+enum class Act : int {
+  Done,
+  /// Recompute a_first .. a_last (each from the one before; a_{first−1} is
+  /// held) and keep them all (every s re-running a segment).
+  Compute,
+  /// Recompute a_first .. a_last from a_{first−1} (a snapshot) in one
+  /// working state, overwriting it step by step: only a_last is kept.
+  Advance,
+  /// The working state a_first becomes snapshot number `slot`.
+  TakeShot,
+  /// Reverse iteration `first` with a_first (held); a_first is then dropped
+  /// (freeing its snapshot slot if it was one, `slot` >= 0).
+  Reverse
+};
+
+struct Action {
+  Act act = Act::Done;
+  long long first = 0, last = 0;
+  /// Compute/Advance: the slot of the snapshot they start from, or −1 when
+  /// they start from a recomputed state; TakeShot: the slot written;
+  /// Reverse: the slot of a_first if it is a snapshot, else −1.
+  long long slot = -1;
+};
+
+/// The schedule of a loop of n iterations under a policy. The forward sweep
+/// keeps a_i in snapshot slot forwardSlot(i) when storesInForward(i); the
+/// backward sweep then runs next() until it returns Act::Done, which reverses
+/// iterations n−1, …, 0 in that order.
+///
+/// Binomial schedules need `stack`: room for stackSize(policy, n) positions
+/// (the snapshots held, min(n, C)), owned by the caller; other policies need
+/// none.
+class Schedule {
+public:
+  /// The positions a binomial schedule's `stack` must hold (0 for others).
+  ADGEN_HD static long long stackSize(Policy policy, long long n) {
+    return resolve(policy, n).kind == Kind::Binomial ? cost(policy, n).snapshots
+                                                     : 0;
+  }
+
+  ADGEN_HD Schedule(Policy policy, long long n, long long *stack = nullptr)
+      : p_(resolve(policy, n)), n_(n < 0 ? 0 : n), stack_(stack) {
+    hi_ = n_;
+    if (p_.kind == Kind::Every) {
+      segments_ = ceilDiv(n_, p_.arg);
+      first_ = n_ - (segments_ - 1) * p_.arg; // the short segment comes first
+    } else if (p_.kind == Kind::Binomial && n_ > 0 && stack_) {
+      stack_[0] = 0;
+      top_ = 0;
+    }
+  }
+
+  ADGEN_HD Policy policy() const { return p_; }
+  ADGEN_HD long long steps() const { return n_; }
+
+  /// Snapshot slots the schedule uses (slots run 0 .. slots()−1).
+  ADGEN_HD long long slots() const { return cost(p_, n_).snapshots; }
+
+  /// Whether the forward sweep keeps a_i.
+  ADGEN_HD bool storesInForward(long long i) const {
+    switch (p_.kind) {
+    case Kind::All:
+      return true;
+    case Kind::Every:
+      // Segment starts: 0, then every s counted back from n.
+      return i == 0 || (n_ - i) % p_.arg == 0;
+    default:
+      return i == 0;
+    }
+  }
+
+  /// The slot the forward sweep keeps a_i in (when storesInForward(i)).
+  ADGEN_HD long long forwardSlot(long long i) const {
+    if (p_.kind == Kind::All)
+      return i;
+    if (p_.kind == Kind::Every)
+      return i == 0 ? 0 : segments_ - (n_ - i) / p_.arg;
+    return 0;
+  }
+
+  /// The next action of the backward sweep.
+  ADGEN_HD Action next() {
+    switch (p_.kind) {
+    case Kind::Every:
+      return nextEvery();
+    case Kind::Binomial:
+      return nextBinomial();
+    default:
+      if (hi_ <= 0)
+        return {};
+      --hi_;
+      return {Act::Reverse, hi_, hi_, hi_};
+    }
+  }
+
+private:
+  // every s: segments [p, q) from the last; recompute a_{p+1} .. a_{q−1}
+  // from the snapshot a_p, then reverse q−1 .. p.
+  ADGEN_HD Action nextEvery() {
+    if (hi_ <= 0)
+      return {};
+    long long seg = segmentOf(hi_ - 1), p = seg == 0 ? 0 : first_ +
+                                                   (seg - 1) * p_.arg;
+    if (!computed_) {
+      computed_ = true;
+      if (hi_ - p >= 2)
+        return {Act::Compute, p + 1, hi_ - 1, seg};
+    }
+    long long i = --hi_;
+    if (i == p)
+      computed_ = false; // the segment is done
+    return {Act::Reverse, i, i, i == p ? seg : -1};
+  }
+
+  ADGEN_HD long long segmentOf(long long i) const {
+    return i < first_ ? 0 : 1 + (i - first_) / p_.arg;
+  }
+
+  // binomial C: the snapshots held are stack_[0..top_] (stack_[0] = 0). The
+  // latest, lo = stack_[top_], starts the unreversed range [lo, hi_) with
+  // c = C − top_ slots. One step left: reverse it from its snapshot. One
+  // slot: advance to hi_−1 and reverse it. Otherwise advance to the optimal
+  // split and take a snapshot there.
+  ADGEN_HD Action nextBinomial() {
+    if (pending_ != Act::Done) {
+      Act a = pending_;
+      pending_ = Act::Done;
+      if (a == Act::TakeShot) {
+        stack_[++top_] = target_;
+        return {Act::TakeShot, target_, target_, top_};
+      }
+      --hi_;
+      return {Act::Reverse, hi_, hi_, -1};
+    }
+    if (hi_ <= 0)
+      return {};
+    long long lo = stack_[top_], l = hi_ - lo, c = p_.arg - top_;
+    if (l == 1) {
+      --hi_;
+      return {Act::Reverse, lo, lo, top_--};
+    }
+    if (c <= 1) {
+      pending_ = Act::Reverse;
+      target_ = hi_ - 1;
+    } else {
+      pending_ = Act::TakeShot;
+      target_ = lo + binomialSplit(l, c);
+    }
+    return {Act::Advance, lo + 1, target_, top_};
+  }
+
+  Policy p_;
+  long long n_;
+  long long *stack_;
+  long long hi_ = 0;       // iterations [0, hi_) are still to be reversed
+  long long segments_ = 0; // every s: ⌈n/s⌉
+  long long first_ = 0;    // every s: length of the first (short) segment
+  bool computed_ = false;  // every s: the current segment is recomputed
+  long long top_ = -1;     // binomial: index of the latest snapshot
+  Act pending_ = Act::Done;
+  long long target_ = 0;
+};
+
+} // namespace checkpoint
+} // namespace adgen
+
+// --- host-only: the simulator -----------------------------------------------
+#if !defined(__CUDA_ARCH__)
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace adgen {
+namespace checkpoint {
+
+/// What simulate() saw. With `profile`, `held`, `snapshotsHeld` and
+/// `recomputedAt` have one entry per backward step (the k-th iteration
+/// reversed, k = 0 .. n−1, i.e. iteration n−1−k): the most states held since
+/// the previous reversal, up to and including this one, the snapshots among
+/// them at that moment, and the states recomputed since the previous reversal.
+struct Simulation {
+  Cost cost;
+  std::vector<long long> held, snapshotsHeld, recomputedAt;
+};
+
+/// Walks the schedule of `policy` on n iterations: the forward sweep's
+/// snapshots, then every action of the backward sweep, tracking which states
+/// are held (as snapshots or as recomputed temporaries). Throws
+/// std::logic_error when the schedule is invalid (a state used that is not
+/// held, an iteration reversed out of order, a slot reused while in use).
+inline Simulation simulate(Policy policy, long long n, bool profile = false) {
+  if (n < 0)
+    n = 0;
+  Simulation sim;
+  enum : char { None, Snap, Temp };
+  std::vector<char> status(static_cast<size_t>(n), None);
+  long long held = 0, snaps = 0, stepPeak = 0, stepSnaps = 0, stepRecomputed = 0;
+  auto fail = [](const std::string &what) { throw std::logic_error(what); };
+  auto note = [&] {
+    if (held > sim.cost.peak)
+      sim.cost.peak = held;
+    if (snaps > sim.cost.snapshots)
+      sim.cost.snapshots = snaps;
+    if (held > stepPeak) {
+      stepPeak = held;
+      stepSnaps = snaps;
+    }
+  };
+  auto isHeld = [&](long long i) {
+    return i >= 0 && i < n && status[static_cast<size_t>(i)] != None;
+  };
+  auto add = [&](long long i, char kind) {
+    if (isHeld(i))
+      fail("state " + std::to_string(i) + " held twice");
+    status[static_cast<size_t>(i)] = kind;
+    ++held;
+    snaps += kind == Snap;
+  };
+  auto drop = [&](long long i) {
+    snaps -= status[static_cast<size_t>(i)] == Snap;
+    status[static_cast<size_t>(i)] = None;
+    --held;
+  };
+
+  long long slotsMax = cost(policy, n).snapshots;
+  std::vector<long long> slotState(static_cast<size_t>(slotsMax), -1);
+  auto useSlot = [&](long long slot, long long i) {
+    if (slot < 0 || slot >= slotsMax)
+      fail("slot " + std::to_string(slot) + " out of range");
+    if (slotState[static_cast<size_t>(slot)] != -1)
+      fail("slot " + std::to_string(slot) + " already in use");
+    slotState[static_cast<size_t>(slot)] = i;
+  };
+
+  std::vector<long long> stack(
+      static_cast<size_t>(Schedule::stackSize(policy, n)));
+  Schedule s(policy, n, stack.data());
+
+  // The forward sweep computes every state and keeps the snapshots.
+  for (long long i = 0; i < n; ++i)
+    if (s.storesInForward(i)) {
+      add(i, Snap);
+      useSlot(s.forwardSlot(i), i);
+    }
+  note();
+
+  long long next = n - 1; // the iteration to reverse next
+  for (;;) {
+    Action a = s.next();
+    if (a.act == Act::Done)
+      break;
+    switch (a.act) {
+    case Act::Compute:
+    case Act::Advance: {
+      if (a.first < 1 || a.last < a.first || a.last > next)
+        fail("bad recompute range");
+      if (!isHeld(a.first - 1))
+        fail("recomputing from state " + std::to_string(a.first - 1) +
+             ", not held");
+      if (a.slot >= 0 && (a.slot >= slotsMax ||
+                          slotState[static_cast<size_t>(a.slot)] != a.first - 1))
+        fail("recomputing from the wrong slot");
+      for (long long i = a.first; i <= a.last; ++i)
+        if (isHeld(i))
+          fail("state " + std::to_string(i) + " recomputed while held");
+      long long count = a.last - a.first + 1;
+      sim.cost.recomputed += count;
+      stepRecomputed += count;
+      if (a.act == Act::Compute) {
+        for (long long i = a.first; i <= a.last; ++i)
+          add(i, Temp);
+        note();
+      } else {
+        if (status[static_cast<size_t>(a.first - 1)] != Snap)
+          fail("advance from a temporary");
+        add(a.last, Temp); // one working state, updated in place
+        note();
+      }
+      break;
+    }
+    case Act::TakeShot:
+      if (!isHeld(a.first) || status[static_cast<size_t>(a.first)] != Temp)
+        fail("takeshot of a state not recomputed");
+      status[static_cast<size_t>(a.first)] = Snap;
+      ++snaps;
+      useSlot(a.slot, a.first);
+      note();
+      break;
+    case Act::Reverse: {
+      if (a.first != next)
+        fail("reversed iteration " + std::to_string(a.first) + ", expected " +
+             std::to_string(next));
+      if (!isHeld(a.first))
+        fail("reversing iteration " + std::to_string(a.first) +
+             " without its state");
+      bool snap = status[static_cast<size_t>(a.first)] == Snap;
+      if (snap != (a.slot >= 0))
+        fail("reverse: slot does not match the state's kind");
+      if (snap) {
+        if (a.slot >= slotsMax ||
+            slotState[static_cast<size_t>(a.slot)] != a.first)
+          fail("reverse: wrong slot");
+        slotState[static_cast<size_t>(a.slot)] = -1;
+      }
+      note();
+      if (profile) {
+        sim.held.push_back(stepPeak);
+        sim.snapshotsHeld.push_back(stepSnaps);
+        sim.recomputedAt.push_back(stepRecomputed);
+      }
+      stepRecomputed = 0;
+      drop(a.first);
+      stepPeak = held;
+      stepSnaps = snaps;
+      --next;
+      break;
+    }
+    default:
+      fail("unknown action");
+    }
+  }
+  if (next != -1)
+    fail("backward sweep ended before iteration 0");
+  if (held != 0)
+    fail("states left over after the backward sweep");
+  return sim;
+}
+
+} // namespace checkpoint
+} // namespace adgen
+#endif
