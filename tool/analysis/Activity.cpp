@@ -1,5 +1,7 @@
 #include "analysis/Activity.h"
 
+#include <iterator>
+
 namespace adgen {
 
 bool writesParamArray(const Function &g, unsigned i) {
@@ -15,6 +17,61 @@ bool writesParamArray(const Function &g, unsigned i) {
           w = true;
   });
   return w;
+}
+
+void keepUseful(const Function &f, Activity &act) {
+  std::set<const Op *> values;
+  std::set<const Var *> vars;
+  std::set<const Array *> arrays;
+  for (const Param &p : f.params)
+    if (p.arr && !p.arr->isConst)
+      arrays.insert(p.arr);
+  bool changed = true;
+  auto mark = [&](auto &set, auto *x) {
+    if (x && set.insert(x).second)
+      changed = true;
+  };
+  while (changed) {
+    changed = false;
+    walk(f.body, [&](const Op &o) {
+      bool useful = values.count(&o) != 0;
+      switch (o.kind) {
+      case OpKind::Return:
+        for (const Op *x : o.operands)
+          mark(values, x);
+        return;
+      case OpKind::Decl:
+      case OpKind::WriteVar:
+        if (vars.count(o.var))
+          for (const Op *x : o.operands)
+            mark(values, x);
+        return;
+      case OpKind::Store:
+        if (arrays.count(o.arr))
+          mark(values, o.operands[1]);
+        return;
+      case OpKind::ReadVar:
+        if (useful)
+          mark(vars, o.var);
+        return;
+      case OpKind::Load:
+        if (useful)
+          mark(arrays, o.arr);
+        return;
+      default:
+        if (useful)
+          for (const Op *x : o.operands)
+            mark(values, x);
+      }
+    });
+  }
+  auto keep = [](auto &set, const auto &useful) {
+    for (auto it = set.begin(); it != set.end();)
+      it = useful.count(*it) ? std::next(it) : set.erase(it);
+  };
+  keep(act.values, values);
+  keep(act.vars, vars);
+  keep(act.arrays, arrays);
 }
 
 Activity analyzeVaried(const Function &f, const std::set<const Var *> &seedVars,

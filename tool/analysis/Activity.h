@@ -24,6 +24,12 @@ struct Activity {
 Activity analyzeVaried(const Function &f, const std::set<const Var *> &seedVars,
                        const std::set<const Array *> &seedArrays);
 
+/// Restricts `varied` to what is also useful: what the result or the arrays
+/// the function writes out (non-const parameters) depend on. Reverse mode
+/// then skips statements whose values never reach an output (and their
+/// overflows cannot poison the gradient with inf·0).
+void keepUseful(const Function &f, Activity &varied);
+
 /// True when the callee writes its array parameter `i` (directly or through
 /// calls).
 bool writesParamArray(const Function &callee, unsigned i);

@@ -213,9 +213,16 @@ private:
     };
     if (!isDo)
       condition();
-    block(*o.region(1), d + 1, &o);
-    if (needLabel)
+    if (needLabel) {
+      // The body in its own scope: `goto` may leave a scope past
+      // declarations, never jump over them into one.
+      line(d + 1, "{");
+      block(*o.region(1), d + 2, &o);
+      line(d + 1, "}");
       line(d, label + ":;");
+    } else {
+      block(*o.region(1), d + 1, &o);
+    }
     block(*o.region(2), d + 1, &o);
     if (isDo)
       condition();
@@ -293,7 +300,10 @@ private:
     default:
       break;
     }
-    if (o.hasResult())
+    auto use = names.uses.find(&o);
+    if (o.hasResult() && (use == names.uses.end() || use->second == 0))
+      line(d, ex.definition(&o) + ";"); // a pop whose value is not needed
+    else if (o.hasResult())
       line(d, std::string("const ") + typeName(o.type) + " " +
                   names.names.at(&o) + " = " + ex.definition(&o) + ";");
     else
@@ -310,6 +320,17 @@ private:
   int labels = 0;
   std::map<const Op *, std::string> continueLabel;
 };
+
+/// True when the body names the parameter.
+bool usesParam(const Function &f, const Param &p) {
+  bool used = false;
+  walk(f.body, [&](const Op &o) {
+    used = used || (p.var && o.var == p.var) || (p.arr && o.arr == p.arr);
+    for (const Array *a : o.arrays)
+      used = used || a == p.arr;
+  });
+  return used;
+}
 
 std::string paramText(const Param &p) {
   if (p.var)
@@ -338,8 +359,13 @@ std::string docComment(const Function &f) {
 
 std::string signatureOf(const Function &f) {
   std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
-  for (size_t i = 0; i < f.params.size(); ++i)
-    s += (i ? ", " : "") + paramText(f.params[i]);
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    // A tangent or adjoint with no effect on the result (x·floor(y): y's)
+    // is still part of the signature, unused.
+    bool unused = !usesParam(f, f.params[i]);
+    s += (i ? ", " : "") + std::string(unused ? "[[maybe_unused]] " : "") +
+         paramText(f.params[i]);
+  }
   return s + ")";
 }
 

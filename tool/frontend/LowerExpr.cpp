@@ -280,7 +280,8 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
     }
   }
   error(e->getExprLoc(), Diag::UnsupportedExpr,
-        {std::string("assignment target ") + e->getStmtClassName()});
+        {"this assignment target (assign to a variable, an array element or "
+         "*p)"});
   return std::nullopt;
 }
 
@@ -371,7 +372,42 @@ Op *Lowerer::assign(const BinaryOperator *e) {
   Op *rhs = expr(e->getRHS());
   if (!rhs)
     return nullptr;
-  auto lv = lvalue(e->getLHS());
+  const Expr *target = e->getLHS()->IgnoreParens();
+  const auto *co = dyn_cast<ConditionalOperator>(target);
+  if (!co)
+    return assignTo(target, rhs, e, *lt);
+  // (c ? x : y) = v writes the chosen one. v is kept in a variable first,
+  // so each branch reads a finished value (a statement of its own).
+  Type rt = rhs->type;
+  Var *value = fn.newVar(uniqueName("value"), rt);
+  b.decl(value, rhs);
+  Op *c = cond(co->getCond());
+  if (!c)
+    return nullptr;
+  Var *result = fn.newVar(uniqueName("assigned"), *lt);
+  b.decl(result, b.constant(0, *lt));
+  Op *pick = b.ifOp(c);
+  intoBlock(pick->region(0), [&] {
+    if (Op *v = assignTo(co->getTrueExpr()->IgnoreParens(), b.readVar(value),
+                         e, *lt))
+      b.writeVar(result, v);
+  });
+  intoBlock(pick->region(1), [&] {
+    if (Op *v = assignTo(co->getFalseExpr()->IgnoreParens(), b.readVar(value),
+                         e, *lt))
+      b.writeVar(result, v);
+  });
+  return failed ? nullptr : b.readVar(result);
+}
+
+Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
+                      Type lt) {
+  if (isa<ConditionalOperator>(target)) {
+    error(target->getExprLoc(), Diag::UnsupportedExpr,
+          {"nested conditional assignment target"});
+    return nullptr;
+  }
+  auto lv = lvalue(target);
   if (!lv)
     return nullptr;
   Op *val = rhs;
@@ -393,7 +429,7 @@ Op *Lowerer::assign(const BinaryOperator *e) {
     Op *old = b.cast(read(*lv), *ct);
     val = arith(*k, old, b.cast(rhs, *ct));
   }
-  val = b.cast(val, *lt);
+  val = b.cast(val, lt);
   write(*lv, val);
   return val;
 }

@@ -61,6 +61,8 @@ private:
   Op *binaryOp(const clang::BinaryOperator *e);
   Op *unaryOp(const clang::UnaryOperator *e);
   Op *assign(const clang::BinaryOperator *e);
+  Op *assignTo(const clang::Expr *target, Op *rhs,
+               const clang::BinaryOperator *e, Type lt);
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);

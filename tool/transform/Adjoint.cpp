@@ -21,6 +21,7 @@ AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
         sa.insert(g.params[i].arr);
     }
   act = analyzeVaried(g, sv, sa);
+  keepUseful(g, act);
   walk(g.body, [&](const Op &o) {
     for (const Op *x : o.operands)
       remaining[x]++;

@@ -197,7 +197,8 @@ private:
   std::unordered_map<const void *, int> lastWriteTop;
   std::vector<BodyContext> bodies; // loop bodies being forwarded
   std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
-  int currentTop = 0; // index of the top-level statement being forwarded
+  int currentTop = 0;    // index of the top-level statement being forwarded
+  bool recording = true; // false inside a loop condition's own temporaries
   std::map<const Var *, Var *> varAdj;      // scalar adjoints in locals
   std::map<const Var *, Array *> directAdj; // scalar params: *a_bar itself
   std::map<const Array *, Array *> arrAdj;

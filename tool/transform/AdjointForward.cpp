@@ -5,6 +5,7 @@
 #include "transform/Rules.h"
 
 #include <algorithm>
+#include <set>
 
 namespace adgen::detail {
 
@@ -52,6 +53,13 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     }
   }
   for (const Op *p : hit) {
+    // A value from an enclosing block cannot be saved here for every path
+    // that uses it: refuse rather than credit the wrong value.
+    if (fv(p)->block != b.block()) {
+      fail(*p, "internal: a value computed before a branch reads storage "
+               "the branch overwrites; assign it to a variable first");
+      return;
+    }
     Var *tmp = F.newVar(unique("saved"), p->type);
     b.decl(tmp, fv(p));
     Stmt s;
@@ -211,6 +219,8 @@ std::vector<std::pair<Op *, Op *>> AdjointBuilder::termsOf(const Op *v) {
 
 void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
                             std::vector<Item> &items) {
+  if (!recording)
+    return;
   s.loc = loc;
   if (inRegion) {
     // To-be-recorded: what the backward sweep cannot recompute from
@@ -256,6 +266,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
                                  std::vector<Item> &items) {
   bool reversible = false;
   for (auto &r : o.regions)
+    if (recording)
     walk(*r, [&](const Op &x) {
       reversible = reversible ||
                    ((x.kind == OpKind::Decl || x.kind == OpKind::WriteVar) &&
@@ -265,12 +276,33 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
   Op *n = b.loop(o.loopKind);
   n->policy = o.policy;
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
-  if (!forwardInto(*o.region(0), n->region(0)).empty()) {
+  // A condition may compute with temporaries of its own (a `?:` over
+  // array elements, an inlined call): their values end in a comparison, so
+  // nothing flows back through them and nothing is recorded. A condition
+  // that writes anything else active cannot be reversed.
+  std::set<const void *> ownTemps;
+  bool writesOther = false;
+  walk(*o.region(0), [&](const Op &x) {
+    if (x.kind == OpKind::Decl)
+      ownTemps.insert(x.var);
+    if (x.kind == OpKind::DeclArray)
+      ownTemps.insert(x.arr);
+  });
+  walk(*o.region(0), [&](const Op &x) {
+    if (x.kind == OpKind::WriteVar && act.active(x.var) && !ownTemps.count(x.var))
+      writesOther = true;
+    if (x.kind == OpKind::Store && act.active(x.arr) && !ownTemps.count(x.arr))
+      writesOther = true;
+  });
+  if (writesOther) {
     fail(o, "reverse mode: a loop condition that writes active values is "
             "not supported; compute the value before the loop or in its "
             "body");
     return;
   }
+  recording = false;
+  forwardInto(*o.region(0), n->region(0));
+  recording = true;
   Var *counter = nullptr;
   if (reversible) {
     countedLoop(o, it);

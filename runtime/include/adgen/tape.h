@@ -12,6 +12,15 @@
 
 #include "adgen/hd.h"
 
+// g++ -O1 and up may warn inside reserve()/pop() about bounds it cannot
+// prove (the size_ <= cap_ invariant); they are false positives.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 namespace adgen {
 
 template <class T> class Stack {
@@ -52,3 +61,7 @@ private:
 };
 
 } // namespace adgen
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
