@@ -17,6 +17,19 @@ std::string baseName(const std::string &path) {
   return s == std::string::npos ? path : path.substr(s + 1);
 }
 
+/// A canonical policy ("every 4", "budget 1024", ...) as runtime code.
+std::string policyExpr(const std::string &policy) {
+  size_t sp = policy.find(' ');
+  std::string word = policy.substr(0, sp),
+              arg = sp == std::string::npos ? "" : policy.substr(sp + 1);
+  std::string ns = "adgen::checkpoint::Policy::";
+  if (word == "auto")
+    return ns + "automatic()";
+  if (word == "budget")
+    return ns + "budget(" + arg + "LL)";
+  return ns + word + "(" + arg + ")";
+}
+
 bool refersTo(const Op &o, const Var *v) {
   bool r = false;
   auto check = [&](const Op &x) {
@@ -238,8 +251,25 @@ private:
       line(d, decl(o.var, o.operands.empty() ? nullptr : o.operands[0]) +
                   ";");
       return;
+    case OpKind::CkptNew: {
+      std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
+      line(d, "adgen::checkpoint::" + o.arr->runtimeClass + " " + o.arr->name +
+                  "(" + o.arrays[0]->name + ", " + policyExpr(o.policy) +
+                  ", " + ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " +
+                  where + (o.num != 0 ? ", true" : "") + ");");
+      return;
+    }
+    case OpKind::CkptTally:
+      line(d, "adgen::checkpoint::tally(\"" + file + ":" +
+                  std::to_string(o.loc.line) + "\", " + ex(o.operands[0]) +
+                  ", " + ex(o.operands[1]) + ");");
+      return;
     case OpKind::DeclArray: {
       const Array *a = o.arr;
+      if (!a->runtimeClass.empty()) {
+        line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name + ";");
+        return;
+      }
       if (a->isTape) {
         line(d, std::string("adgen::Stack<") + typeName(a->elemType) + "> " +
                     a->name + ";");

@@ -136,7 +136,8 @@ bool buildGrad(const Function &f, const DiffRequest &req, const Options &o,
                DerivedModule &dm, std::ostringstream &text) {
   std::vector<bool> mask = activeParams(f, req.gradAll, req.gradWrt);
   std::string error;
-  auto g = buildAdjoint(f, {f.name + "_grad", mask}, error);
+  auto g = buildAdjoint(f, {f.name + "_grad", mask, req.sizes, o.checkpoint},
+                        error);
   if (!g) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return false;

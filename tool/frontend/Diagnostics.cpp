@@ -41,4 +41,13 @@ void report(clang::DiagnosticsEngine &de, clang::SourceLocation loc, Diag d,
   de.Report(loc, hid) << hint;
 }
 
+void note(clang::DiagnosticsEngine &de, clang::SourceLocation loc,
+          llvm::StringRef text, std::initializer_list<llvm::StringRef> args) {
+  unsigned id =
+      de.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Note, text);
+  auto b = de.Report(loc, id);
+  for (auto a : args)
+    b << a;
+}
+
 } // namespace adgen

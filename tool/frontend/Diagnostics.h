@@ -21,4 +21,9 @@ void report(clang::DiagnosticsEngine &de, clang::SourceLocation loc, Diag d,
             std::initializer_list<llvm::StringRef> args = {},
             clang::SourceRange range = {});
 
+/// Adds a note (`text`, with %0, %1, ... filled from `args`) at `loc` to the
+/// error reported last.
+void note(clang::DiagnosticsEngine &de, clang::SourceLocation loc,
+          llvm::StringRef text, std::initializer_list<llvm::StringRef> args = {});
+
 } // namespace adgen

@@ -74,7 +74,7 @@ public:
       return before(r.getBegin(), l) && before(l, r.getEnd());
     };
 
-    LowerContext cx{ast, de, out.module, nullptr, {}};
+    LowerContext cx{ast, de, out.module, nullptr, {}, {}, nullptr};
     std::map<const FunctionDecl *, std::vector<const Directive *>> fnDirs;
     for (const Directive &d : dirs) {
       if (!sm.isInMainFile(d.loc))
@@ -99,6 +99,7 @@ public:
           continue;
         }
         cx.loopPolicies[next] = d.policy;
+        cx.loopDirectives[next] = d.loc;
         continue;
       }
       if (body) {

@@ -543,10 +543,17 @@ Op *Lowerer::call(const CallExpr *e) {
     return b.math(fn, std::move(args));
   }
   if (!userDefined) {
-    error(loc, Diag::UnknownCall, {callee->getNameAsString()});
+    error(loc, cx.checkpoint ? impureCallDiag(callee) : Diag::UnknownCall,
+          {callee->getNameAsString()});
     return nullptr;
   }
+  // Inside a checkpointed loop the callee must be pure too: its diagnostics
+  // say it was called from the loop, and where.
+  if (cx.checkpoint)
+    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
   Function *g = cx.calleeFor(def, loc);
+  if (cx.checkpoint)
+    cx.checkpoint->calls.pop_back();
   if (!g) {
     failed = true;
     return nullptr;

@@ -8,7 +8,85 @@ namespace adgen {
 void Lowerer::error(clang::SourceLocation loc, Diag d,
                     std::initializer_list<llvm::StringRef> args) {
   failed = true;
+  if (!cx.checkpoint) {
+    report(cx.diags, loc, d, args);
+    return;
+  }
+  // Inside a checkpointed loop: say why the construct breaks re-running it.
+  switch (d) {
+  case Diag::UnknownCall: d = Diag::UnknownCallInCheckpoint; break;
+  case Diag::GlobalWrite: d = Diag::GlobalWriteInCheckpoint; break;
+  case Diag::GlobalRead: d = Diag::GlobalReadInCheckpoint; break;
+  case Diag::RandomInCheckpoint:
+  case Diag::IOInCheckpoint:
+  case Diag::ClockInCheckpoint:
+  case Diag::UnknownCallInCheckpoint:
+  case Diag::GlobalWriteInCheckpoint:
+  case Diag::GlobalReadInCheckpoint: break;
+  default:
+    report(cx.diags, loc, d, args);
+    return;
+  }
   report(cx.diags, loc, d, args);
+  // The calls that led here from the loop, innermost first, then the loop.
+  const auto &calls = cx.checkpoint->calls;
+  for (auto it = calls.rbegin(); it != calls.rend(); ++it)
+    note(cx.diags, it->second,
+         "'%0' is called here, inside the checkpointed loop", {it->first});
+  note(cx.diags, cx.checkpoint->directive, "the loop checkpointed here");
+}
+
+Diag Lowerer::impureCallDiag(const clang::FunctionDecl *callee) {
+  static const char *const random[] = {
+      "rand",    "random",  "drand48", "erand48",  "lrand48",
+      "nrand48", "mrand48", "jrand48", "srand",    "srandom",
+      "srand48", "seed48",  "lcong48", "rand_r",   "random_r",
+      "srandom_r", "drand48_r", "arc4random", "arc4random_uniform",
+      "getrandom", "getentropy"};
+  static const char *const io[] = {
+      "printf",  "fprintf", "vprintf", "vfprintf", "dprintf",  "puts",
+      "fputs",   "putchar", "putc",    "fputc",    "putwchar", "wprintf",
+      "fwprintf", "perror", "scanf",   "fscanf",   "vscanf",   "vfscanf",
+      "wscanf",  "getchar", "getc",    "fgetc",    "fgets",    "gets",
+      "ungetc",  "fopen",   "fclose",  "freopen",  "fread",    "fwrite",
+      "fflush",  "fseek",   "ftell",   "rewind",   "remove",   "rename",
+      "tmpfile", "open",    "close",   "read",     "write",    "system",
+      "getenv",  "getline", "sprintf", "snprintf", "sscanf"};
+  static const char *const clock[] = {"time", "clock", "gettimeofday",
+                                      "clock_gettime", "timespec_get"};
+  auto in = [](llvm::StringRef n, const auto &list) {
+    for (const char *x : list)
+      if (n == x)
+        return true;
+    return false;
+  };
+  if (!callee->getIdentifier()) {
+    // operator<< / operator>> on streams.
+    std::string q = callee->getQualifiedNameAsString();
+    auto op = callee->getOverloadedOperator();
+    if ((op == clang::OO_LessLess || op == clang::OO_GreaterGreater) &&
+        llvm::StringRef(q).starts_with("std::"))
+      return Diag::IOInCheckpoint;
+    return Diag::UnknownCallInCheckpoint;
+  }
+  llvm::StringRef n = callee->getName();
+  std::string q = callee->getQualifiedNameAsString();
+  if (n == "now" && llvm::StringRef(q).starts_with("std::chrono::"))
+    return Diag::ClockInCheckpoint; // std::chrono::*_clock::now()
+  // The C library's names, as ::f or std::f; a user's own ns::read is just
+  // a function adgen cannot see.
+  const clang::DeclContext *dc = callee->getDeclContext()->getRedeclContext();
+  bool library = dc->isTranslationUnit() ||
+                 (dc->isStdNamespace() && !callee->isCXXClassMember());
+  if (!library)
+    return Diag::UnknownCallInCheckpoint;
+  if (in(n, random))
+    return Diag::RandomInCheckpoint;
+  if (in(n, io))
+    return Diag::IOInCheckpoint;
+  if (in(n, clock))
+    return Diag::ClockInCheckpoint;
+  return Diag::UnknownCallInCheckpoint;
 }
 
 void Lowerer::setLoc(clang::SourceLocation loc) {

@@ -217,6 +217,16 @@ void Lowerer::loopStmt(const Stmt *s) {
   auto pol = cx.loopPolicies.find(s);
   if (pol != cx.loopPolicies.end())
     loop->policy = pol->second;
+  // The condition, body and increment of a checkpointed loop are re-run in
+  // the backward sweep (the init is not): lower them in its scope.
+  CheckpointScope scope;
+  CheckpointScope *outer = cx.checkpoint;
+  auto dir = cx.loopDirectives.find(s);
+  if (dir != cx.loopDirectives.end()) {
+    scope.directive = dir->second;
+    scope.loop = s->getBeginLoc();
+    cx.checkpoint = &scope;
+  }
   intoBlock(loop->region(0), [&] {
     Op *cv = c ? cond(c) : b.constant(1, Type::Bool);
     if (cv)
@@ -227,6 +237,7 @@ void Lowerer::loopStmt(const Stmt *s) {
     if (inc)
       stmt(inc);
   });
+  cx.checkpoint = outer;
 }
 
 } // namespace adgen

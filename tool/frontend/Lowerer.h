@@ -15,8 +15,22 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace adgen {
+
+/// The checkpointed loop being lowered (its condition, body or increment,
+/// or a function called from there): impure constructs get diagnostics that
+/// say why they cannot be re-run in the backward sweep.
+struct CheckpointScope {
+  clang::SourceLocation directive; // the `checkpoint` keyword of the pragma
+  clang::SourceLocation loop;      // the loop it applies to
+  /// Calls from the loop down to the function being lowered, outermost
+  /// first: callee name and call site.
+  std::vector<std::pair<std::string, clang::SourceLocation>> calls;
+};
 
 /// Shared by all functions of a translation unit.
 struct LowerContext {
@@ -29,6 +43,10 @@ struct LowerContext {
       calleeFor;
   /// Checkpoint policies of loops, from `#pragma adgen checkpoint`.
   std::map<const clang::Stmt *, std::string> loopPolicies;
+  /// Where each checkpointed loop's directive stands.
+  std::map<const clang::Stmt *, clang::SourceLocation> loopDirectives;
+  /// The innermost checkpointed loop being lowered, if any.
+  CheckpointScope *checkpoint = nullptr;
 };
 
 class Lowerer {
@@ -81,6 +99,9 @@ private:
   std::string uniqueName(const std::string &base);
   void error(clang::SourceLocation loc, Diag d,
              std::initializer_list<llvm::StringRef> args = {});
+  /// The diagnostic for a call to `callee`, which adgen cannot see, inside a
+  /// checkpointed loop: random numbers, I/O, the clock, or unknown.
+  static Diag impureCallDiag(const clang::FunctionDecl *callee);
   void setLoc(clang::SourceLocation loc);
   clang::ASTContext &ast() { return cx.ast; }
 

@@ -32,6 +32,7 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   n->argOrder = o.argOrder;
   n->loopKind = o.loopKind;
   n->policy = o.policy;
+  n->method = o.method;
   n->comment = o.comment;
   n->tangentProduct = o.tangentProduct;
   m.values[&o] = n;

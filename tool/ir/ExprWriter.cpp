@@ -91,6 +91,17 @@ std::string ExprWriter::definition(const Op *o) const {
       s += (i ? ", " : "") + expr(o->operands[i], 0);
     return s + ")";
   }
+  case OpKind::CkptCall: {
+    std::string s = o->arr->name + "." + o->method + "(";
+    for (size_t i = 0; i < o->operands.size(); ++i)
+      s += (i ? ", " : "") + expr(o->operands[i], 0);
+    return s + ")";
+  }
+  case OpKind::CkptCopy: {
+    std::string what = o->var ? "&" + o->var->name : o->arrays[0]->name;
+    std::string count = o->var ? "1" : expr(o->operands[0], 0);
+    return o->arr->name + "." + o->method + "(" + what + ", " + count + ")";
+  }
   case OpKind::Call: {
     std::string s = o->callee ? o->callee->name : "?";
     s += "(";

@@ -58,6 +58,9 @@ struct Array {
   bool scalarOut = false;   // an output scalar passed as `T*` (e.g. f_dot)
   bool scalarLocal = false; // a local scalar passed by address to a call
   bool isTape = false;      // a LIFO tape (adgen::Stack) of elemType
+  // A checkpoint runtime object (adgen::checkpoint::Store, Forward or
+  // Reverse) rather than data; empty for arrays.
+  std::string runtimeClass;
   int64_t size = -1;      // elements, -1 when unknown
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)
@@ -89,7 +92,8 @@ struct Op {
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)
   LoopKind loopKind = LoopKind::For;
-  std::string policy; // Loop: checkpoint policy from its directive
+  std::string policy; // Loop: checkpoint policy from its directive; CkptNew
+  std::string method; // CkptCall/CkptCopy: the runtime method called
   SourceLoc loc;
   std::string comment; // emitted before the op (e.g. "tangent of ...")
   bool tangentProduct = false; // a (local partial × incoming tangent) product

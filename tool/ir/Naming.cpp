@@ -14,10 +14,16 @@ const Op *ancestorIn(const Block &b, const Op *use) {
   return o;
 }
 
+/// A restore from a snapshot or the stash writes its variable or array.
+bool restores(const Op &x) {
+  return x.kind == OpKind::CkptCopy &&
+         (x.method == "get" || x.method == "unstash");
+}
+
 bool writesVar(const Op &o, const Var *v) {
   bool w = false;
   auto check = [&](const Op &x) {
-    if (x.kind == OpKind::WriteVar && x.var == v)
+    if ((x.kind == OpKind::WriteVar || restores(x)) && x.var == v)
       w = true;
   };
   check(o);
@@ -30,7 +36,8 @@ bool writesArray(const Op &o, const Array *a) {
   bool w = false;
   auto check = [&](const Op &x) {
     if ((x.kind == OpKind::Store && x.arr == a) || x.kind == OpKind::Call ||
-        (x.kind == OpKind::DeclArray && x.arr == a))
+        (x.kind == OpKind::DeclArray && x.arr == a) ||
+        (restores(x) && !x.arrays.empty() && x.arrays[0] == a))
       w = true;
   };
   check(o);
@@ -100,10 +107,25 @@ struct Namer {
     switch (u.kind) {
     case OpKind::WriteVar: case OpKind::Store: case OpKind::Return:
     case OpKind::Decl: case OpKind::Condition: case OpKind::If:
+    case OpKind::CkptNew: case OpKind::CkptCopy:
       return true;
     default:
       return false;
     }
+  }
+
+  /// Whether b.ops[i]'s user u follows it in b with only pure ops between,
+  /// and is itself a write, a condition or pure.
+  static bool reachesPurely(const Block &b, size_t i, const Op *u) {
+    if (u->block != &b || !(isSink(*u) || isPure(*u)))
+      return false;
+    for (size_t j = i + 1; j < b.ops.size(); ++j) {
+      if (b.ops[j].get() == u)
+        return true;
+      if (!isPure(*b.ops[j]))
+        return false;
+    }
+    return false;
   }
 
   static bool isMemRead(const Op &o) {
@@ -116,6 +138,11 @@ struct Namer {
     for (size_t i = b.ops.size(); i-- > 0;) {
       const Op &o = *b.ops[i];
       if (o.kind == OpKind::Const) {
+        n.inlined.insert(&o);
+      } else if (o.kind == OpKind::CkptCall && o.hasResult() &&
+                 n.uses[&o] == 1 && reachesPurely(b, i, users[&o].front())) {
+        // A query of a checkpoint object read right away:
+        // `if (ck.restores())`, `i < ck.tapeEnd()`.
         n.inlined.insert(&o);
       } else if (o.hasResult() && isPure(o) && !isMemRead(o) &&
                  n.uses[&o] == 1) {

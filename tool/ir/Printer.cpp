@@ -35,6 +35,10 @@ struct Printer {
                   : o.var->name + " = " + ex(o.operands[0]));
       return;
     case OpKind::DeclArray: {
+      if (!o.arr->runtimeClass.empty()) {
+        line(d, o.arr->runtimeClass + " " + o.arr->name);
+        return;
+      }
       if (o.arr->isTape) {
         line(d, std::string("tape<") + typeName(o.arr->elemType) + "> " +
                     o.arr->name);
@@ -86,6 +90,14 @@ struct Printer {
       return;
     case OpKind::Reserve:
       line(d, "reserve " + o.arr->name + ", " + ex(o.operands[0]));
+      return;
+    case OpKind::CkptNew:
+      line(d, o.arr->name + " = " + o.arr->runtimeClass + "(" + o.policy +
+                  ", n " + ex(o.operands[0]) + ", bytes " +
+                  ex(o.operands[1]) + ")");
+      return;
+    case OpKind::CkptTally:
+      line(d, "tally n " + ex(o.operands[0]) + ", bytes " + ex(o.operands[1]));
       return;
 
     case OpKind::Break:

@@ -82,7 +82,8 @@ struct Verifier {
                  std::to_string(o.operands.size()));
     if (static_cast<int>(o.regions.size()) != expectedRegions(o.kind))
       err(o, "wrong number of regions");
-    if (expectsResult(o.kind) != o.hasResult() && o.kind != OpKind::Call)
+    if (expectsResult(o.kind) != o.hasResult() && o.kind != OpKind::Call &&
+        o.kind != OpKind::CkptCall)
       err(o, expectsResult(o.kind) ? "missing result type"
                                    : "unexpected result");
     for (const Op *x : o.operands) {
@@ -129,6 +130,15 @@ struct Verifier {
     case OpKind::Push: case OpKind::Pop: case OpKind::Reserve:
       if (!o.arr || !o.arr->isTape)
         err(o, "push/pop on something that is not a tape");
+      break;
+    case OpKind::CkptNew: case OpKind::CkptCall: case OpKind::CkptCopy:
+      if (!o.arr || o.arr->runtimeClass.empty())
+        err(o, "checkpoint op on something that is not a checkpoint object");
+      else if (o.kind == OpKind::CkptNew &&
+               (o.arrays.size() != 1 || o.arrays[0]->runtimeClass != "Store"))
+        err(o, "checkpoint object without a snapshot store");
+      else if (o.kind == OpKind::CkptCopy && !o.var && o.arrays.size() != 1)
+        err(o, "checkpoint copy of nothing");
       break;
     case OpKind::Call:
       if (!o.callee)

@@ -221,6 +221,8 @@ std::string policyName(Policy p) {
     return "binomial " + std::to_string(p.arg);
   case Kind::Recompute:
     return "recompute";
+  case Kind::Budget:
+    return "budget " + std::to_string(p.arg);
   }
   return "?";
 }

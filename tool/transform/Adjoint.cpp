@@ -9,8 +9,10 @@
 namespace adgen::detail {
 
 AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
-                               const std::vector<bool> &mask)
-    : g(g), F(F), b(F) {
+                               const std::vector<bool> &mask,
+                               const std::map<std::string, std::string> &sizes,
+                               const std::string &defaultPolicy)
+    : g(g), F(F), b(F), sizes(sizes), defaultPolicy(defaultPolicy) {
   std::set<const Var *> sv;
   std::set<const Array *> sa;
   for (size_t i = 0; i < g.params.size(); ++i)
@@ -193,7 +195,7 @@ std::unique_ptr<Function> buildAdjoint(const Function &f,
   F->retType = f.retType;
   F->sourceFile = f.sourceFile;
   F->loc = f.loc;
-  AdjointBuilder ab(*g, *F, opts.active);
+  AdjointBuilder ab(*g, *F, opts.active, opts.sizes, opts.defaultPolicy);
   if (!ab.build(opts.active, error))
     return nullptr;
   eliminateDeadCode(*F);

@@ -18,6 +18,7 @@
 
 #include "ir/IR.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,8 @@ namespace adgen {
 struct AdjointOptions {
   std::string name;         // e.g. "f_grad"
   std::vector<bool> active; // per primal parameter
+  std::map<std::string, std::string> sizes; // size(p, EXPR) clauses
+  std::string defaultPolicy; // --checkpoint, for outermost loops without one
 };
 
 /// Builds the adjoint of `f`. On a construct it cannot reverse it returns

@@ -52,6 +52,10 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
       break;
     }
     case Item::Loop: {
+      if (it->ck) {
+        backwardCheckpointed(*it, inRegion);
+        break;
+      }
       Op *count = nullptr;
       if (it->bound) {
         Op *init = recompute(it->init);
@@ -79,22 +83,7 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
         Op *c = b.add(init, b.cast(back, init->type));
         bwdCounters.push_back({it->counter, c});
       }
-      backward(it->b, true); // the step ran after the body
-      // This iteration's copies of snapshotted arrays, last pushed first.
-      for (auto s = it->snaps.rbegin(); s != it->snaps.rend(); ++s) {
-        Array *copy = s->second;
-        Op *size = b.constant(static_cast<double>(copy->size), Type::Int);
-        forLoop(
-            size,
-            [&](Op *q) {
-              Op *idx = b.sub(
-                  b.constant(static_cast<double>(copy->size - 1), Type::Int),
-                  q);
-              b.store(copy, idx, b.pop(tape(copy->elemType)));
-            },
-            "backward sweep: " + copy->name + " as in this iteration");
-      }
-      backward(it->a, true);
+      reverseIteration(*it);
       if (it->counter)
         bwdCounters.pop_back();
       b.setBlock(lp->region(2));
@@ -115,6 +104,24 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
     }
     }
   }
+}
+
+void AdjointBuilder::reverseIteration(const Item &it) {
+  backward(it.b, true); // the step ran after the body
+  // This iteration's copies of snapshotted arrays, last pushed first.
+  for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
+    Array *copy = s->second;
+    Op *size = b.constant(static_cast<double>(copy->size), Type::Int);
+    forLoop(
+        size,
+        [&](Op *q) {
+          Op *idx = b.sub(
+              b.constant(static_cast<double>(copy->size - 1), Type::Int), q);
+          b.store(copy, idx, b.pop(tape(copy->elemType)));
+        },
+        "backward sweep: " + copy->name + " as in this iteration");
+  }
+  backward(it.a, true);
 }
 
 void AdjointBuilder::backwardStmt(const Stmt &s, bool inRegion) {

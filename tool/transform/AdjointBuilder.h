@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -49,6 +50,20 @@ struct BodyContext {
   std::vector<const Array *> snapOrder; // snaps' keys in program order
 };
 
+/// A checkpointed loop (AdjointCheckpoint.cpp): its policy, its state (what
+/// a snapshot holds), the arrays it writes that the caller sees, and its
+/// body taped, built in the forward sweep but run in the backward one.
+struct CheckpointPlan {
+  std::string policy;
+  std::vector<const Var *> vars;     // primal scalars in the state
+  std::vector<const Array *> arrays; // primal arrays in the state
+  std::vector<const Array *> stash;  // parameters it writes: kept around
+  std::shared_ptr<Block> tapedBody, tapedStep;
+  const Op *loop = nullptr; // the primal loop
+  const Var *counter = nullptr; // a counted loop's counter (not state)
+  bool online = false;      // trip count unknown when the loop starts
+};
+
 /// What the backward sweep reverses, mirroring the forward structure.
 struct Item {
   enum Kind { Statement, If, Loop, ZeroArray } kind;
@@ -61,12 +76,15 @@ struct Item {
   const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
   Op *init = nullptr;           // Loop: its first value (recomputable)
   Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
-  std::vector<std::pair<Array *, Array *>> snaps; // Loop: (array, its copy)
+  std::vector<std::pair<Array *, Array *>> snaps{}; // Loop: (array, copy)
+  std::shared_ptr<CheckpointPlan> ck{};            // Loop: checkpointed
 };
 
 class AdjointBuilder {
 public:
-  AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask);
+  AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask,
+                 const std::map<std::string, std::string> &sizes = {},
+                 const std::string &defaultPolicy = "");
 
   bool build(const std::vector<bool> &mask, std::string &error);
 
@@ -165,6 +183,50 @@ private:
 
   void fail(const Op &o, const std::string &msg);
 
+  // ---- checkpointed loops (AdjointCheckpoint.cpp) ---------------------------
+
+  /// The policy loop `o` runs under: its directive's, else --checkpoint's
+  /// for an outermost loop; empty or "all" tapes it.
+  std::string policyOf(const Op &o, bool inRegion) const;
+
+  /// Forward sweep of a checkpointed loop: the primal loop keeping
+  /// snapshots; its taped body is built aside for the backward sweep.
+  void forwardCheckpointed(const Op &o, bool inRegion, std::vector<Item> &items,
+                           const std::string &policy);
+
+  /// What a snapshot of loop `o` holds: scalars it carries from one
+  /// iteration to the next and arrays it writes and reads, plus what it
+  /// reads that may change before its backward sweep.
+  bool planState(const Op &o, CheckpointPlan &plan);
+
+  /// Elements of a state array: its size, size(p, EXPR), or the extent
+  /// the code shows; null (after a diagnostic) when unknown.
+  Op *extentOf(const Array *ga, const Op &loop);
+
+  /// Bytes of one snapshot, built at the insertion point.
+  Op *stateBytes(const CheckpointPlan &plan);
+
+  /// ck.put/get/stash/unstash of every part of the state.
+  void copyState(Array *obj, const std::string &method,
+                 const CheckpointPlan &plan);
+
+  Array *snapshotStore();
+
+  Array *runtimeObject(const std::string &cls, const std::string &name);
+
+  Op *ckCall(Array *obj, const std::string &method, Type t,
+             std::vector<Op *> args = {});
+
+  /// for (long long i = begin; i < end; ++i) { counter = init + i; body }
+  void rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,
+                 const std::function<void()> &body,
+                 const std::string &comment);
+
+  void backwardCheckpointed(const Item &it, bool inRegion);
+
+  /// The backward sweep of one iteration of a loop: step, then body.
+  void reverseIteration(const Item &it);
+
   // ---- backward sweep -------------------------------------------------------
 
   /// Reads, writes and accumulates the adjoint of a target.
@@ -204,6 +266,9 @@ private:
   std::map<const Array *, Array *> arrAdj;
   std::vector<std::pair<Var *, Array *>> accumulateInto;
   std::map<Type, Array *> tapes;
+  Array *store = nullptr; // snapshots of checkpointed loops
+  std::map<std::string, std::string> sizes; // size(p, EXPR)
+  std::string defaultPolicy;                // --checkpoint
   Var *seed = nullptr;
   Op *retValue = nullptr;
   std::string err;

@@ -273,9 +273,6 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
                     act.active(x.var)) ||
                    (x.kind == OpKind::Store && act.active(x.arr));
     });
-  Op *n = b.loop(o.loopKind);
-  n->policy = o.policy;
-  Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
   // A condition may compute with temporaries of its own (a `?:` over
   // array elements, an inlined call): their values end in a comparison, so
   // nothing flows back through them and nothing is recorded. A condition
@@ -300,6 +297,12 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
             "body");
     return;
   }
+  std::string policy = reversible ? policyOf(o, inRegion) : "";
+  if (!policy.empty() && policy != "all")
+    return forwardCheckpointed(o, inRegion, items, policy);
+  Op *n = b.loop(o.loopKind);
+  n->policy = o.policy;
+  Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
   recording = false;
   forwardInto(*o.region(0), n->region(0));
   recording = true;

@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "adgen/hd.h"
+#include "adgen/checkpoint.h"
 #include "adgen/tape.h"
 
 #define ADGEN_RUNTIME_VERSION_MAJOR 0
@@ -15,6 +16,7 @@
 #define ADGEN_RUNTIME_VERSION_PATCH 0
 #define ADGEN_RUNTIME_VERSION 100  // major * 10000 + minor * 100 + patch
 
-/// The runtime proper: the tape of reverse mode (tape.h). Snapshot stores and
-/// checkpoint schedules (every-S, binomial/revolve) come with checkpointing.
+/// The runtime proper: the tape of reverse mode (tape.h), the checkpoint
+/// schedules (schedule.h) and checkpointed loops' snapshot store and
+/// drivers, with the ADGEN_STATS counters (checkpoint.h).
 namespace adgen {}

@@ -43,9 +43,12 @@ namespace checkpoint {
 /// The largest trip count the schedules accept.
 constexpr long long kMaxSteps = 2147483647LL;
 
-enum class Kind : int { All, Every, Auto, Binomial, Recompute };
+enum class Kind : int { All, Every, Auto, Binomial, Recompute, Budget };
 
-/// A checkpoint policy; `arg` is s for Every and C for Binomial.
+/// A checkpoint policy; `arg` is s for Every, C for Binomial and the byte
+/// budget B for Budget (which checkpoint.h resolves with chooseForBudget()
+/// once the state size and trip count are known; the schedules here read an
+/// unresolved budget as `all`).
 struct Policy {
   Kind kind = Kind::All;
   long long arg = 0;
@@ -55,6 +58,9 @@ struct Policy {
   ADGEN_HD static Policy automatic() { return {Kind::Auto, 0}; }
   ADGEN_HD static Policy binomial(long long c) { return {Kind::Binomial, c}; }
   ADGEN_HD static Policy recompute() { return {Kind::Recompute, 0}; }
+  ADGEN_HD static Policy budget(long long bytes) {
+    return {Kind::Budget, bytes};
+  }
 };
 
 /// What a policy costs on a loop of n iterations.
@@ -164,6 +170,7 @@ ADGEN_HD inline Policy resolve(Policy p, long long n) {
   long long cap = n < 1 ? 1 : n;
   switch (p.kind) {
   case Kind::All:
+  case Kind::Budget:
     return Policy::all();
   case Kind::Auto:
     return Policy::every(autoPeriod(n) > cap ? cap : autoPeriod(n));
@@ -325,6 +332,11 @@ struct Action {
 /// Binomial schedules need `stack`: room for stackSize(policy, n) positions
 /// (the snapshots held, min(n, C)), owned by the caller; other policies need
 /// none.
+///
+/// `every s` counts its segments back from n (the short one comes first), so
+/// the forward sweep must know n. With `aligned` they start at 0, s, 2s, ...
+/// (the short one comes last) and the forward sweep keeps a_i when s divides
+/// i: the schedule of a loop whose trip count is only known at its end.
 class Schedule {
 public:
   /// The positions a binomial schedule's `stack` must hold (0 for others).
@@ -333,12 +345,17 @@ public:
                                                      : 0;
   }
 
-  ADGEN_HD Schedule(Policy policy, long long n, long long *stack = nullptr)
-      : p_(resolve(policy, n)), n_(n < 0 ? 0 : n), stack_(stack) {
+  ADGEN_HD Schedule(Policy policy, long long n, long long *stack = nullptr,
+                    bool aligned = false)
+      : p_(resolve(policy, n)), n_(n < 0 ? 0 : n), stack_(stack),
+        aligned_(aligned) {
     hi_ = n_;
     if (p_.kind == Kind::Every) {
       segments_ = ceilDiv(n_, p_.arg);
-      first_ = n_ - (segments_ - 1) * p_.arg; // the short segment comes first
+      if (aligned_)
+        first_ = n_ < p_.arg ? n_ : p_.arg; // the short segment comes last
+      else
+        first_ = n_ - (segments_ - 1) * p_.arg; // ... or first
     } else if (p_.kind == Kind::Binomial && n_ > 0 && stack_) {
       stack_[0] = 0;
       top_ = 0;
@@ -357,7 +374,9 @@ public:
     case Kind::All:
       return true;
     case Kind::Every:
-      // Segment starts: 0, then every s counted back from n.
+      // Segment starts: 0, then every s counted back from n (or from 0).
+      if (aligned_)
+        return i % p_.arg == 0;
       return i == 0 || (n_ - i) % p_.arg == 0;
     default:
       return i == 0;
@@ -368,6 +387,8 @@ public:
   ADGEN_HD long long forwardSlot(long long i) const {
     if (p_.kind == Kind::All)
       return i;
+    if (p_.kind == Kind::Every && aligned_)
+      return i / p_.arg;
     if (p_.kind == Kind::Every)
       return i == 0 ? 0 : segments_ - (n_ - i) / p_.arg;
     return 0;
@@ -447,6 +468,7 @@ private:
   Policy p_;
   long long n_;
   long long *stack_;
+  bool aligned_;
   long long hi_ = 0;       // iterations [0, hi_) are still to be reversed
   long long segments_ = 0; // every s: ⌈n/s⌉
   long long first_ = 0;    // every s: length of the first (short) segment

@@ -1,0 +1,230 @@
+// The checkpoint runtime (runtime/include/adgen/checkpoint.h) driven the way
+// generated code drives it, on a toy loop whose state is a scalar and a small
+// array: every iteration is reversed once, last first, from exactly the
+// state the forward sweep had; the counters equal SPEC §3's table (peak
+// exactly, recomputation at most the table's, binomial's exactly the
+// optimum); the store is empty again at the end.
+#define ADGEN_STATS 1
+#include "adgen/checkpoint.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace adgen::checkpoint;
+
+namespace {
+
+struct State {
+  double h = 0.25;
+  double a[3] = {1, 2, 3};
+};
+
+void step(State &s, long long i) {
+  s.h = std::sin(s.h) + 0.1 * static_cast<double>(i % 7);
+  for (double &x : s.a)
+    x = 0.5 * x + s.h;
+}
+
+bool same(const State &x, const State &y) {
+  return x.h == y.h && x.a[0] == y.a[0] && x.a[1] == y.a[1] && x.a[2] == y.a[2];
+}
+
+struct Outcome {
+  long long reversed = 0, peak = 0, recomputed = 0, maxTape = 0;
+  bool ok = true;
+  std::string why;
+};
+
+/// Runs the forward sweep and the backward driver of a loop of n
+/// iterations (online: trip count unknown at entry) and checks each
+/// reversal.
+Outcome drive(Policy p, long long n, bool online = false, Store *outer = nullptr) {
+  Store own;
+  Store &store = outer ? *outer : own;
+  std::size_t before = store.size();
+  Outcome r;
+  std::vector<State> truth;
+  State s;
+  const std::size_t bytes = sizeof(double) * 4;
+  Forward fwd(store, p, online ? 0 : n, bytes, "toy.cpp:1", online);
+  for (long long i = 0; i < n; ++i) {
+    truth.push_back(s);
+    if (fwd.save(i)) {
+      fwd.put(&s.h, 1);
+      fwd.put(s.a, 3);
+    }
+    step(s, i);
+  }
+  State final = s;
+  // The backward sweep: a tape of states per taped iteration.
+  Reverse ck(store, p, n, bytes, "toy.cpp:1", online);
+  std::vector<std::pair<long long, State>> tape;
+  long long expect = n - 1;
+  while (ck.next()) {
+    if (ck.restores()) {
+      ck.get(&s.h, 1);
+      ck.get(s.a, 3);
+    }
+    for (long long i = ck.advanceBegin(); i < ck.advanceEnd(); ++i)
+      step(s, i);
+    if (ck.takesShot()) {
+      ck.put(&s.h, 1);
+      ck.put(s.a, 3);
+    }
+    for (long long i = ck.tapeBegin(); i < ck.tapeEnd(); ++i) {
+      tape.push_back({i, s});
+      step(s, i);
+    }
+    if ((long long)tape.size() > r.maxTape)
+      r.maxTape = static_cast<long long>(tape.size());
+    if (ck.reverses()) {
+      long long i = ck.iteration();
+      if (i != expect || tape.empty() || tape.back().first != i ||
+          !same(tape.back().second, truth[static_cast<size_t>(i)])) {
+        r.ok = false;
+        r.why = "iteration " + std::to_string(i) + " reversed wrongly";
+        break;
+      }
+      tape.pop_back();
+      --expect;
+      ++r.reversed;
+    }
+  }
+  ck.finish();
+  if (r.ok && (expect != -1 || !tape.empty())) {
+    r.ok = false;
+    r.why = "not every iteration reversed";
+  }
+  if (r.ok && store.size() != before) {
+    r.ok = false;
+    r.why = "store not released";
+  }
+  (void)final;
+  r.peak = ck.peakHeld();
+  r.recomputed = ck.recomputed();
+  return r;
+}
+
+std::vector<Policy> policies() {
+  std::vector<Policy> ps = {Policy::automatic(), Policy::recompute()};
+  for (long long s : {1, 2, 3, 4, 5, 10, 20, 50, 100})
+    ps.push_back(Policy::every(s));
+  for (long long c : {1, 2, 3, 5, 8, 20, 1000})
+    ps.push_back(Policy::binomial(c));
+  return ps;
+}
+
+const long long kSteps[] = {0, 1, 2, 3, 15, 16, 17, 60, 100, 1000};
+
+TEST(Checkpoint, EveryIterationReversedFromItsStateWithTheTablesCounts) {
+  for (Policy p : policies())
+    for (long long n : kSteps) {
+      SCOPED_TRACE("kind " + std::to_string((int)p.kind) + " arg " +
+                   std::to_string(p.arg) + " n " + std::to_string(n));
+      Outcome r = drive(p, n);
+      ASSERT_TRUE(r.ok) << r.why;
+      EXPECT_EQ(r.reversed, n);
+      Cost c = cost(p, n);
+      EXPECT_EQ(r.peak, c.peak);
+      EXPECT_LE(r.recomputed, c.recomputed);
+      if (resolve(p, n).kind == Kind::Binomial) {
+        EXPECT_EQ(r.recomputed, c.recomputed);
+      }
+      // every s tapes one segment at a time; binomial one iteration.
+      Policy q = resolve(p, n);
+      if (q.kind == Kind::Every) {
+        EXPECT_LE(r.maxTape, q.arg);
+      }
+      if (q.kind == Kind::Binomial) {
+        EXPECT_LE(r.maxTape, 1);
+      }
+    }
+}
+
+TEST(Checkpoint, SeedsNumbersThroughTheCounters) {
+  adgen::stats::reset();
+  drive(Policy::every(4), 16);
+  const adgen::stats::Loop *l = adgen::stats::find("toy.cpp:1");
+  ASSERT_NE(l, nullptr);
+  EXPECT_EQ(l->peakHeld, 7);
+  EXPECT_EQ(l->recomputed, 12);
+  EXPECT_EQ(l->snapshots, 4);
+  drive(Policy::recompute(), 16);
+  EXPECT_EQ(l->peakHeld, 2);
+  EXPECT_EQ(l->recomputed, 120);
+  EXPECT_EQ(l->runs, 2);
+  drive(Policy::every(100), 10000);
+  EXPECT_EQ(l->peakHeld, 199);
+  EXPECT_EQ(l->recomputed, 9900);
+  drive(Policy::every(6), 60);
+  EXPECT_EQ(l->peakHeld, 15);
+  EXPECT_EQ(l->recomputed, 50);
+  drive(Policy::every(20), 60);
+  EXPECT_EQ(l->peakHeld, 22);
+  EXPECT_EQ(l->recomputed, 57);
+  drive(Policy::recompute(), 60);
+  EXPECT_EQ(l->recomputed, 1770);
+  adgen::checkpoint::tally("toy.cpp:2", 16, 8);
+  const adgen::stats::Loop *all = adgen::stats::find("toy.cpp:2");
+  ASSERT_NE(all, nullptr);
+  EXPECT_EQ(all->peakHeld, 16);
+  EXPECT_EQ(all->recomputed, 0);
+}
+
+TEST(Checkpoint, UnknownTripCount) {
+  for (Policy p : policies())
+    for (long long n : kSteps) {
+      SCOPED_TRACE("kind " + std::to_string((int)p.kind) + " arg " +
+                   std::to_string(p.arg) + " n " + std::to_string(n));
+      Outcome r = drive(p, n, true);
+      ASSERT_TRUE(r.ok) << r.why;
+      EXPECT_EQ(r.reversed, n);
+      Cost c = cost(p, n);
+      if (p.kind == Kind::Auto) {
+        // s in [√(n/2), √(2n)]: at most ≈ 2.12√n held, less than n redone.
+        EXPECT_LE(r.peak, (long long)std::ceil(2.13 * std::sqrt((double)n)) + 1);
+        EXPECT_LE(r.recomputed, n);
+      } else {
+        // Segments from 0: the short one is reversed first, so at most
+        // the table's peak.
+        EXPECT_LE(r.peak, c.peak);
+        EXPECT_LE(r.recomputed, c.recomputed);
+      }
+    }
+}
+
+TEST(Checkpoint, BudgetPicksWhatFits) {
+  const std::size_t bytes = sizeof(double) * 4;
+  for (long long n : kSteps)
+    for (unsigned long long b : {0ull, 32ull, 64ull, 320ull, 3200ull, 1ull << 20}) {
+      SCOPED_TRACE("n " + std::to_string(n) + " budget " + std::to_string(b));
+      Outcome r = drive(Policy::budget((long long)b), n);
+      ASSERT_TRUE(r.ok) << r.why;
+      BudgetChoice c = chooseForBudget(n, bytes, b);
+      EXPECT_EQ(r.peak, c.cost.peak);
+      if (!c.overrun && n > 0 && resolve(c.policy, n).kind != Kind::All) {
+        EXPECT_LE((unsigned long long)r.peak * bytes, b);
+      }
+      Outcome online = drive(Policy::budget((long long)b), n, true);
+      ASSERT_TRUE(online.ok) << online.why;
+    }
+}
+
+TEST(Checkpoint, NestedLoopsShareOneStore) {
+  // An inner loop's snapshots sit above the outer one's in the same store.
+  Store store;
+  std::vector<unsigned char> keep(40, 7);
+  std::size_t at = store.size();
+  store.resize(at + keep.size());
+  Outcome inner = drive(Policy::binomial(3), 17, false, &store);
+  ASSERT_TRUE(inner.ok) << inner.why;
+  EXPECT_EQ(store.size(), at + keep.size());
+  Outcome inner2 = drive(Policy::every(4), 17, true, &store);
+  ASSERT_TRUE(inner2.ok) << inner2.why;
+  EXPECT_EQ(store.size(), at + keep.size());
+}
+
+} // namespace
