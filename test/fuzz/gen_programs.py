@@ -76,6 +76,7 @@ AVOIDABLE = {
     "chain-assign": "chained assignments a = b = e",
     "bool-param": "bool parameters",
     "checkpoint": "#pragma adgen checkpoint(...) before loops (SPEC section 3)",
+    "nested-checkpoint": "checkpoint directives on loops nested in other loops",
 }
 
 CONSTS = ["0.5", "1.5", "2.0", "0.25", "3.0", "0.75", "1.25", "0.1", "0.3"]
@@ -771,14 +772,31 @@ class FuncGen:
         self.loop_kinds.pop()
 
     def checkpoint(self):
-        """Sometimes a checkpoint directive for the loop about to start."""
+        """Sometimes a checkpoint directive for the loop about to start: any
+        policy of SPEC section 3, budgets from too small (1 byte: runs
+        recompute, flagged) to roomy."""
         # Only in annotated functions: a helper has no directive to carry
         # the size(p, n) clauses a checkpointed loop may need.
-        if self.is_helper or not self.ok("checkpoint") or not self.chance(0.12):
+        if self.is_helper or not self.ok("checkpoint"):
+            return
+        if self.loops > 0 and not self.ok("nested-checkpoint"):
+            return
+        if not self.chance(0.15):
             return
         self.checkpoints += 1
-        policy = self.rng.choice(["every %d" % self.rng.randint(1, 5), "auto", "all", "recompute",
-                                  "binomial %d" % self.rng.randint(1, 4), "budget 64MiB", "budget 256"])
+        r = self.rng.random()
+        if r < 0.3:
+            policy = "every %d" % self.rng.choice([1, 2, 3, 4, 5, 6, 7, 16, 100])
+        elif r < 0.42:
+            policy = "auto"
+        elif r < 0.47:
+            policy = "all"
+        elif r < 0.6:
+            policy = "recompute"
+        elif r < 0.82:
+            policy = "binomial %d" % self.rng.choice([1, 2, 3, 5, 8])
+        else:
+            policy = "budget %s" % self.rng.choice(["1", "48", "256", "1KiB", "64MiB"])
         # Pragmas are not indented by the emitter's rules but read as code.
         self.emit("#pragma adgen checkpoint(%s)" % policy)
 

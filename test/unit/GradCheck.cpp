@@ -19,7 +19,10 @@ void checkGrad(const Function &f, const std::vector<double> &scalars,
   ASSERT_EQ(verify(f), std::vector<std::string>{}) << printFunction(f);
   std::vector<bool> mask = activeParams(f, wrt.empty(), wrt);
   std::string err;
-  auto g = buildAdjoint(f, AdjointOptions{f.name + "_grad", mask}, err);
+  AdjointOptions opts;
+  opts.name = f.name + "_grad";
+  opts.active = mask;
+  auto g = buildAdjoint(f, opts, err);
   ASSERT_TRUE(g) << err;
   ASSERT_EQ(verify(*g), std::vector<std::string>{}) << printFunction(*g);
   SCOPED_TRACE(printFunction(*g));

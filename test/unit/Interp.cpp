@@ -155,6 +155,10 @@ private:
       if (in(0) < 0)
         throw InterpError("negative tape reservation");
       return Flow::Next;
+    case OpKind::CkptNew: case OpKind::CkptCall: case OpKind::CkptCopy:
+    case OpKind::CkptTally:
+      // Checkpointed loops run through the C++ runtime (test/lit/checkpoint).
+      throw InterpError("the interpreter does not run checkpointed loops");
     case OpKind::Pop: {
       std::vector<double> &t = *fr.arrs.at(o.arr);
       if (t.empty())

@@ -28,6 +28,7 @@ std::string name(Policy p) {
   case Kind::Auto: return "auto";
   case Kind::Binomial: return "binomial " + std::to_string(p.arg);
   case Kind::Recompute: return "recompute";
+  case Kind::Budget: return "budget " + std::to_string(p.arg);
   }
   return "?";
 }

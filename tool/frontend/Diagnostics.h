@@ -24,6 +24,7 @@ void report(clang::DiagnosticsEngine &de, clang::SourceLocation loc, Diag d,
 /// Adds a note (`text`, with %0, %1, ... filled from `args`) at `loc` to the
 /// error reported last.
 void note(clang::DiagnosticsEngine &de, clang::SourceLocation loc,
-          llvm::StringRef text, std::initializer_list<llvm::StringRef> args = {});
+          llvm::StringRef text,
+          std::initializer_list<llvm::StringRef> args = {});
 
 } // namespace adgen

@@ -3,6 +3,7 @@
 #include "transform/AdjointBuilder.h"
 
 #include "transform/DeadCode.h"
+#include "transform/Hoist.h"
 #include "transform/Inline.h"
 #include "transform/Structure.h"
 
@@ -189,6 +190,7 @@ std::unique_ptr<Function> buildAdjoint(const Function &f,
   inlineCalls(*g);
   if (hasJumps(*g))
     structureJumps(*g);
+  hoistForCheckpoints(*g, opts.defaultPolicy);
   auto F = std::make_unique<Function>();
   F->name = opts.name;
   F->nameSpace = f.nameSpace;
@@ -196,6 +198,7 @@ std::unique_ptr<Function> buildAdjoint(const Function &f,
   F->sourceFile = f.sourceFile;
   F->loc = f.loc;
   AdjointBuilder ab(*g, *F, opts.active, opts.sizes, opts.defaultPolicy);
+  ab.setReport(opts.report);
   if (!ab.build(opts.active, error))
     return nullptr;
   eliminateDeadCode(*F);

@@ -18,6 +18,7 @@
 
 #include "ir/IR.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,11 +26,22 @@
 
 namespace adgen {
 
+/// What `--emit=stats` says about a checkpointed loop of the adjoint.
+struct CheckpointReport {
+  unsigned line = 0;
+  std::string policy;
+  std::vector<std::string> state; // names in a snapshot ("h", "hs[64]")
+  int64_t stateBytes = -1;        // per snapshot; -1: known at run time
+  int64_t tapeBytes = -1;         // per taped iteration; -1: not static
+  int64_t trips = -1;             // when the code fixes it
+};
+
 struct AdjointOptions {
   std::string name;         // e.g. "f_grad"
   std::vector<bool> active; // per primal parameter
   std::map<std::string, std::string> sizes; // size(p, EXPR) clauses
   std::string defaultPolicy; // --checkpoint, for outermost loops without one
+  std::vector<CheckpointReport> *report = nullptr; // filled when given
 };
 
 /// Builds the adjoint of `f`. On a construct it cannot reverse it returns

@@ -9,6 +9,7 @@
 
 #include "analysis/Activity.h"
 #include "ir/Clone.h"
+#include "transform/Adjoint.h"
 #include "transform/LinearForm.h"
 
 #include <functional>
@@ -88,6 +89,8 @@ public:
 
   bool build(const std::vector<bool> &mask, std::string &error);
 
+  void setReport(std::vector<CheckpointReport> *r) { report = r; }
+
 private:
   // ---- set-up -------------------------------------------------------------
 
@@ -150,6 +153,10 @@ private:
   /// at the end of the iteration, restored into `<a>_saved` at the start of
   /// its reversal) replaces a push per read.
   void planSnapshots(const Op &o, BodyContext &ctx);
+
+  /// After a body is forwarded: pushes (at the end of `body`) a copy of
+  /// each snapshotted array the backward sweep reads; drops the others.
+  void saveSnapshots(const BodyContext &ctx, Item &it, Block *body);
 
   void moveToEnd(Op *op);
 
@@ -224,6 +231,14 @@ private:
 
   void backwardCheckpointed(const Item &it, bool inRegion);
 
+  /// checkpoint(all) tapes the loop; this reports its n states to the
+  /// ADGEN_STATS counters.
+  void tallyAll(const Op &o, const Item &it, Var *trips);
+
+  /// The effects of loop o's condition (k++ in `while (k++ < n)`), at the
+  /// end of a re-run iteration.
+  void conditionEffects(const Op &o);
+
   /// The backward sweep of one iteration of a loop: step, then body.
   void reverseIteration(const Item &it);
 
@@ -269,6 +284,13 @@ private:
   Array *store = nullptr; // snapshots of checkpointed loops
   std::map<std::string, std::string> sizes; // size(p, EXPR)
   std::string defaultPolicy;                // --checkpoint
+  bool softExtents = false; // unknown extents count 0 (stats only)
+  std::vector<CheckpointReport> *report = nullptr;
+
+  /// Notes a checkpointed (taped: its re-runs are taped) or `all` loop
+  /// for --emit=stats.
+  void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
+                  bool taped);
   Var *seed = nullptr;
   Op *retValue = nullptr;
   std::string err;

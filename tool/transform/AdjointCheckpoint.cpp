@@ -220,6 +220,8 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
   int64_t e = inferExtent(g, ga);
   if (e > 0)
     return b.constant(static_cast<double>(e), Type::Long);
+  if (softExtents)
+    return b.constant(0, Type::Long);
   fail(loop, "the checkpointed loop at line " + std::to_string(loop.loc.line) +
                  " writes or reads pointer parameter '" + ga->name +
                  "' as part of its state, and adgen cannot tell its extent; "
@@ -370,22 +372,11 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   bodies.push_back(ctx);
   it.a = forwardInto(*o.region(1), plan->tapedBody.get());
   bodies.pop_back();
-  if (!ctx.snaps.empty()) {
-    Block *saved = b.block();
-    b.setBlock(plan->tapedBody.get());
-    for (const Array *ga : ctx.snapOrder) {
-      Array *fa = m.arrays.at(ga);
-      Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
-      forLoop(
-          size, [&](Op *q) { b.push(tape(fa->elemType), b.load(fa, q)); },
-          "save " + fa->name + " of this iteration for the backward sweep");
-      it.snaps.push_back({fa, ctx.snaps.at(ga).second});
-    }
-    b.setBlock(saved);
-  }
+  saveSnapshots(ctx, it, plan->tapedBody.get());
   it.b = forwardInto(*o.region(2), plan->tapedStep.get());
   if (it.counter)
     fwdCounters.pop_back();
+  reportLoop(o, *plan, bytes, true);
   if (trips) {
     if (inRegion)
       b.push(tape(Type::Int), b.readVar(trips));
@@ -393,6 +384,77 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
       it.count = b.readVar(trips);
   }
   items.push_back(std::move(it));
+}
+
+void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
+  CheckpointPlan plan;
+  plan.loop = &o;
+  plan.counter = it.counter;
+  softExtents = true;
+  bool ok = planState(o, plan);
+  Op *bytes = ok ? stateBytes(plan) : nullptr;
+  softExtents = false;
+  if (!bytes)
+    return;
+  Op *n = trips ? b.cast(b.readVar(trips), Type::Long)
+          : it.bound
+              ? b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long)
+              : nullptr;
+  if (!n)
+    return;
+  Op *t = b.create(OpKind::CkptTally, Type::Void, {n, bytes});
+  t->loc = o.loc;
+  plan.policy = "all";
+  reportLoop(o, plan, bytes, false);
+}
+
+void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
+                                Op *bytes, bool taped) {
+  if (!report)
+    return;
+  CheckpointReport r;
+  r.line = o.loc.line;
+  r.policy = plan.policy;
+  for (const Var *v : plan.vars)
+    r.state.push_back(v->name);
+  for (const Array *a : plan.arrays)
+    r.state.push_back(a->name + "[" +
+                      (a->size > 0 ? std::to_string(a->size)
+                                   : sizes.count(a->name) ? sizes.at(a->name)
+                                                          : std::string("?")) +
+                      "]");
+  if (bytes && bytes->kind == OpKind::Const)
+    r.stateBytes = static_cast<int64_t>(bytes->num);
+  std::map<Type, int64_t> per;
+  if (taped && pushesPer(*plan.tapedBody, 1, per) &&
+      pushesPer(*plan.tapedStep, 1, per)) {
+    r.tapeBytes = 0;
+    for (auto &[t, k] : per)
+      r.tapeBytes += k * bytesOf(t);
+  }
+  const Block &blk = *o.block;
+  for (size_t i = 0; i < blk.ops.size(); ++i)
+    if (blk.ops[i].get() == &o)
+      r.trips = staticTripCount(blk, i);
+  report->push_back(r);
+}
+
+void AdjointBuilder::conditionEffects(const Op &o) {
+  bool writes = false;
+  walk(*o.region(0), [&](const Op &x) {
+    writes = writes || x.kind == OpKind::WriteVar || x.kind == OpKind::Store;
+  });
+  if (!writes)
+    return;
+  // `while (k++ < n)`: a snapshot holds the state after the condition, so
+  // re-running an iteration ends with the next one's condition (its
+  // effects; the runtime knows whether the loop goes on).
+  Remap again;
+  again.vars = m.vars;
+  again.arrays = m.arrays;
+  for (auto &op : o.region(0)->ops)
+    if (op->kind != OpKind::Condition)
+      cloneOp(b, *op, again);
 }
 
 void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
@@ -444,6 +506,7 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
         again.arrays = m.arrays;
         cloneBlock(b, *o.region(1), again);
         cloneBlock(b, *o.region(2), again);
+        conditionEffects(o);
       },
       "re-run iterations untaped, up to the next state kept");
   Op *shot = b.ifOp(ckCall(rev, "takesShot", Type::Bool));
@@ -462,6 +525,7 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
           }
           part->ops.clear();
         }
+        conditionEffects(o);
       },
       "re-run iterations taped, for their backward sweep");
   Op *rv = b.ifOp(ckCall(rev, "reverses", Type::Bool));

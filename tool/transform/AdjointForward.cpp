@@ -262,6 +262,35 @@ void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
       Item::Statement, std::move(s), nullptr, {}, {}, nullptr, nullptr, loc});
 }
 
+void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
+                                   Block *body) {
+  Block *saved = b.block();
+  b.setBlock(body);
+  for (const Array *ga : ctx.snapOrder) {
+    Array *fa = m.arrays.at(ga);
+    Array *copy = ctx.snaps.at(ga).second;
+    bool read = false;
+    for (auto &[load, c] : snapshotCopy)
+      read = read || c == copy;
+    if (!read) {
+      // No backward value came from it: no copy, no declaration.
+      auto &top = F.body.ops;
+      for (size_t i = 0; i < top.size(); ++i)
+        if (top[i]->kind == OpKind::DeclArray && top[i]->arr == copy) {
+          top.erase(top.begin() + static_cast<long>(i));
+          break;
+        }
+      continue;
+    }
+    Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
+    forLoop(
+        size, [&](Op *q) { b.push(tape(fa->elemType), b.load(fa, q)); },
+        "save " + fa->name + " of this iteration for the backward sweep");
+    it.snaps.push_back({fa, copy});
+  }
+  b.setBlock(saved);
+}
+
 void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
                                  std::vector<Item> &items) {
   bool reversible = false;
@@ -330,21 +359,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
   bodies.push_back(ctx);
   it.a = forwardInto(*o.region(1), n->region(1));
   bodies.pop_back();
-  if (!ctx.snaps.empty()) {
-    Block *saved = b.block();
-    b.setBlock(n->region(1));
-    for (const Array *ga : ctx.snapOrder) {
-      Array *fa = m.arrays.at(ga);
-      Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
-      forLoop(
-          size, [&](Op *q) { b.push(tape(fa->elemType), b.load(fa, q)); },
-          "save " + fa->name +
-              " of this iteration for the backward "
-              "sweep");
-      it.snaps.push_back({fa, ctx.snaps.at(ga).second});
-    }
-    b.setBlock(saved);
-  }
+  saveSnapshots(ctx, it, n->region(1));
   it.b = forwardInto(*o.region(2), n->region(2));
   if (it.counter)
     fwdCounters.pop_back();
@@ -358,6 +373,8 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
     else
       it.count = b.readVar(counter);
   }
+  if (policy == "all")
+    tallyAll(o, it, counter);
   items.push_back(std::move(it));
 }
 
