@@ -222,11 +222,12 @@ std::string checkpointLines(const CheckpointReport &r) {
   ck::Cost c = ck::cost(p, n);
   ck::Policy q = ck::resolve(p, n);
   // every s tapes a segment; binomial one iteration; all every iteration.
-  long long taped = q.kind == ck::Kind::Every      ? c.peak - c.snapshots
+  long long taped = q.kind == ck::Kind::Every      ? q.arg
                     : q.kind == ck::Kind::Binomial ? (n > 0 ? 1 : 0)
                                                    : n;
   s << "    n = " << n << ": " << c.peak << " states held at most ("
-    << c.snapshots << " snapshots), " << c.recomputed << " recomputed";
+    << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
+    << c.recomputed << " recomputed";
   if (r.stateBytes >= 0 && r.tapeBytes >= 0) {
     long long snapBytes = r.policy == "all" ? 0 : c.snapshots * r.stateBytes;
     s << "; peak " << snapBytes + taped * r.tapeBytes << " bytes ("

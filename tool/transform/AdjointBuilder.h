@@ -49,6 +49,10 @@ struct BodyContext {
   int current = 0;
   std::map<const Array *, std::pair<int, Array *>> snaps; // (last write, copy)
   std::vector<const Array *> snapOrder; // snaps' keys in program order
+  // Arrays declared outside the body, read in nested loops before the
+  // body first writes them: snaps holds (first write, copy), the copy is
+  // taken at the start of the iteration by the loop `entryCopy`.
+  std::map<const Array *, Op *> entryCopy;
 };
 
 /// A checkpointed loop (AdjointCheckpoint.cpp): its policy, its state (what
@@ -152,7 +156,7 @@ private:
   /// then read in a nested loop: one copy per iteration on the tape (pushed
   /// at the end of the iteration, restored into `<a>_saved` at the start of
   /// its reversal) replaces a push per read.
-  void planSnapshots(const Op &o, BodyContext &ctx);
+  void planSnapshots(const Op &o, BodyContext &ctx, Block *body);
 
   /// After a body is forwarded: pushes (at the end of `body`) a copy of
   /// each snapshotted array the backward sweep reads; drops the others.

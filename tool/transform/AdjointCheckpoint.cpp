@@ -368,7 +368,7 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
     fwdCounters.push_back(it.counter);
   BodyContext ctx;
   ctx.body = o.region(1);
-  planSnapshots(o, ctx);
+  planSnapshots(o, ctx, plan->tapedBody.get());
   bodies.push_back(ctx);
   it.a = forwardInto(*o.region(1), plan->tapedBody.get());
   bodies.pop_back();

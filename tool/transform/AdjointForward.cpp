@@ -274,6 +274,17 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
       read = read || c == copy;
     if (!read) {
       // No backward value came from it: no copy, no declaration.
+      auto entry = ctx.entryCopy.find(ga);
+      if (entry != ctx.entryCopy.end()) {
+        auto &ops = body->ops;
+        for (size_t i = 0; i < ops.size(); ++i)
+          if (ops[i].get() == entry->second) {
+            // The loop and its counter's declaration before it.
+            ops.erase(ops.begin() + static_cast<long>(i) - 1,
+                      ops.begin() + static_cast<long>(i) + 1);
+            break;
+          }
+      }
       auto &top = F.body.ops;
       for (size_t i = 0; i < top.size(); ++i)
         if (top[i]->kind == OpKind::DeclArray && top[i]->arr == copy) {
@@ -282,10 +293,12 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
         }
       continue;
     }
+    // An entry copy is pushed itself; an array final in the iteration is.
+    Array *from = ctx.entryCopy.count(ga) ? copy : fa;
     Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
     forLoop(
-        size, [&](Op *q) { b.push(tape(fa->elemType), b.load(fa, q)); },
-        "save " + fa->name + " of this iteration for the backward sweep");
+        size, [&](Op *q) { b.push(tape(fa->elemType), b.load(from, q)); },
+        "save " + from->name + " of this iteration for the backward sweep");
     it.snaps.push_back({fa, copy});
   }
   b.setBlock(saved);
@@ -355,7 +368,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
   BodyContext ctx;
   ctx.body = o.region(1);
   if (reversible)
-    planSnapshots(o, ctx);
+    planSnapshots(o, ctx, n->region(1));
   bodies.push_back(ctx);
   it.a = forwardInto(*o.region(1), n->region(1));
   bodies.pop_back();

@@ -5,6 +5,7 @@
 #include "analysis/Stats.h"
 
 #include <algorithm>
+#include <set>
 
 namespace adgen::detail {
 
@@ -78,13 +79,17 @@ Op *AdjointBuilder::forLoop(Op *count, const std::function<void(Op *)> &body,
   return lp;
 }
 
-void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx) {
+void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
+                                   Block *out) {
   const Block &body = *o.region(1);
-  std::map<const Array *, int> lastWrite;
+  std::map<const Array *, int> lastWrite, firstWrite;
   for (size_t t = 0; t < body.ops.size(); ++t) {
     auto note = [&](const Op &x) {
-      if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
+      if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray) {
         lastWrite[x.arr] = static_cast<int>(t);
+        if (!firstWrite.count(x.arr))
+          firstWrite[x.arr] = static_cast<int>(t);
+      }
     };
     note(*body.ops[t]);
     for (auto &r : body.ops[t]->regions)
@@ -110,6 +115,42 @@ void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx) {
     atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = snap; });
     ctx.snaps[a] = {w, snap};
     ctx.snapOrder.push_back(a);
+  }
+  // Arrays from outside the body (with a known size) that it writes, read
+  // by nested loops before the first write: one copy at the start of the
+  // iteration instead of a push per read (h[j] in a matrix-vector product
+  // h = tanh(W h)).
+  std::set<const Array *> inside;
+  walk(body, [&](const Op &x) {
+    if (x.kind == OpKind::DeclArray)
+      inside.insert(x.arr);
+  });
+  for (auto &[a, first] : firstWrite) {
+    if (inside.count(a) || a->size <= 0 || ctx.snaps.count(a))
+      continue;
+    bool readInLoopBefore = false;
+    for (int t = 0; t < first; ++t)
+      if (body.ops[static_cast<size_t>(t)]->kind == OpKind::Loop)
+        walk(*body.ops[static_cast<size_t>(t)]->region(1), [&](const Op &x) {
+          readInLoopBefore =
+              readInLoopBefore || (x.kind == OpKind::Load && x.arr == a);
+        });
+    if (!readInLoopBefore)
+      continue;
+    Array *copy = F.newArray(unique(a->name + "_entry"), a->elemType);
+    copy->size = a->size;
+    copy->dims = {a->size};
+    atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = copy; });
+    ctx.snaps[a] = {-(first + 1), copy}; // negative: an entry copy
+    ctx.snapOrder.push_back(a);
+    Block *saved = b.block();
+    b.setBlock(out);
+    Array *fa = m.arrays.at(a);
+    ctx.entryCopy[a] = forLoop(
+        b.constant(static_cast<double>(a->size), Type::Int),
+        [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
+        fa->name + " as this iteration starts, for the backward sweep");
+    b.setBlock(saved);
   }
 }
 
@@ -210,8 +251,12 @@ const Array *AdjointBuilder::primalArray(const Array *fa) {
 Array *AdjointBuilder::snapshotOf(const Array *ga) const {
   for (auto it = bodies.rbegin(); it != bodies.rend(); ++it) {
     auto s = it->snaps.find(ga);
-    if (s != it->snaps.end())
-      return it->current > s->second.first ? s->second.second : nullptr;
+    if (s != it->snaps.end()) {
+      int w = s->second.first;
+      if (w < 0) // an entry copy: good before the first write
+        return it->current < -w - 1 ? s->second.second : nullptr;
+      return it->current > w ? s->second.second : nullptr;
+    }
   }
   return nullptr;
 }
