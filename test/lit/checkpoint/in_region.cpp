@@ -1,7 +1,6 @@
 // Checkpointed loops that are not at the top level of the function body:
 // inside an if, and after a loop with an early return (the rest of the
 // function then runs under a guard). Gradients against finite differences.
-// (The backward sweep uses the loop counter out of scope: ckbugs/04.)
 // RUN: adgen %s -o %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe

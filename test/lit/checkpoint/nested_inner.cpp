@@ -3,8 +3,6 @@
 // inner checkpointed. Gradients against finite differences and against the
 // all-taped version (to 1e-12); counters of both loops against SPEC
 // section 3 (the inner loop's last run).
-// (The generated backward sweep uses the outer body's locals and the inner
-// counter out of scope, so it does not compile: ckbugs/02.)
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -DADGEN_STATS -c %t.cpp -o %t.o
