@@ -266,13 +266,15 @@ private:
       return;
     case OpKind::DeclArray: {
       const Array *a = o.arr;
+      std::string arena = f.arena.empty() ? "" : "(" + f.arena + ")";
       if (!a->runtimeClass.empty()) {
-        line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name + ";");
+        line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name +
+                    arena + ";");
         return;
       }
       if (a->isTape) {
         line(d, std::string("adgen::Stack<") + typeName(a->elemType) + "> " +
-                    a->name + ";");
+                    a->name + arena + ";");
         return;
       }
       if (a->scalarLocal) {
@@ -362,10 +364,11 @@ bool usesParam(const Function &f, const Param &p) {
   return used;
 }
 
-std::string paramText(const Param &p) {
+std::string paramText(const Param &p, bool defaults = true) {
   if (p.var)
     return std::string(typeName(p.var->type)) + " " + p.var->name +
-           (p.var->defaultArg.empty() ? "" : " = " + p.var->defaultArg);
+           (p.var->defaultArg.empty() || !defaults ? ""
+                                                   : " = " + p.var->defaultArg);
   return std::string(p.arr->isConst ? "const " : "") +
          typeName(p.arr->elemType) + "* " + p.arr->name;
 }
@@ -388,14 +391,24 @@ std::string docComment(const Function &f) {
 } // namespace
 
 std::string signatureOf(const Function &f) {
-  std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
-  for (size_t i = 0; i < f.params.size(); ++i) {
+  std::vector<std::string> parts;
+  bool extra = f.extraParams.empty();
+  for (const Param &p : f.params) {
+    if (!extra && p.var && !p.var->defaultArg.empty()) {
+      parts.push_back(f.extraParams);
+      extra = true;
+    }
     // A tangent or adjoint with no effect on the result (x·floor(y): y's)
     // is still part of the signature, unused.
-    bool unused = !usesParam(f, f.params[i]);
-    s += (i ? ", " : "") + std::string(unused ? "[[maybe_unused]] " : "") +
-         paramText(f.params[i]);
+    bool unused = !usesParam(f, p);
+    parts.push_back(std::string(unused ? "[[maybe_unused]] " : "") +
+                    paramText(p, f.extraParams.empty()));
   }
+  if (!extra)
+    parts.push_back(f.extraParams);
+  std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
+  for (size_t i = 0; i < parts.size(); ++i)
+    s += (i ? ", " : "") + parts[i];
   return s + ")";
 }
 

@@ -2,7 +2,10 @@
 
 #include "adgen/schedule.h"
 #include "analysis/Stats.h"
+#include "codegen/EmitBatch.h"
 #include "codegen/EmitCpp.h"
+#include "ir/Clone.h"
+#include "transform/Inline.h"
 #include "frontend/Frontend.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
@@ -238,6 +241,122 @@ std::string checkpointLines(const CheckpointReport &r) {
   return s.str();
 }
 
+/// Bytes one call of an adjoint pushes on its tapes, when every loop's trip
+/// count is a constant; -1 otherwise.
+long long tapeBytesPerCall(const Block &b) {
+  long long n = 0;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const Op &o = *b.ops[i];
+    if (o.kind == OpKind::Push)
+      n += isFloating(o.operands[0]->type) && o.operands[0]->type == Type::Float
+               ? 4
+               : o.operands[0]->type == Type::Bool ? 1 : 8;
+    if (o.kind == OpKind::CkptNew)
+      return -1; // snapshots: sized at run time
+    long long mult = 1;
+    if (o.kind == OpKind::Loop) {
+      mult = staticTripCount(b, i);
+      if (mult < 0)
+        return -1;
+    }
+    for (auto &r : o.regions) {
+      long long inner = tapeBytesPerCall(*r);
+      if (inner < 0)
+        return -1;
+      n += mult * inner;
+    }
+  }
+  return n;
+}
+
+/// `batch(...)`: kernels and launchers over a minibatch for f's primal,
+/// f_grad and f_jvp (those requested).
+bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
+                Function *jvp, DerivedModule &dm, std::string &batchText) {
+  BatchSpec spec;
+  spec.perSample.assign(f.params.size(), false);
+  for (const std::string &name : req.batch)
+    for (size_t i = 0; i < f.params.size(); ++i)
+      if (f.params[i].name() == name)
+        spec.perSample[i] = true;
+  auto where = [&] {
+    return f.sourceFile + ":" + std::to_string(f.loc.line) + ":" +
+           std::to_string(f.loc.col);
+  };
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param &p = f.params[i];
+    std::string e;
+    if (p.arr) {
+      auto sz = req.sizes.find(p.arr->name);
+      int64_t inferred = inferExtent(f, p.arr);
+      e = sz != req.sizes.end() ? sz->second
+          : inferred > 0        ? std::to_string(inferred)
+                                : "";
+      if (e.empty()) {
+        std::fprintf(stderr,
+                     "%s: error: batch(...): adgen cannot tell the extent of "
+                     "'%s' (per sample if it is batched, in all if it is "
+                     "shared)\n%s: note: hint: add size(%s, N) to the "
+                     "function's directive\n",
+                     where().c_str(), p.arr->name.c_str(), where().c_str(),
+                     p.arr->name.c_str());
+        return false;
+      }
+      bool written = false;
+      walk(f.body, [&](const Op &o) {
+        written = written || (o.kind == OpKind::Store && o.arr == p.arr);
+      });
+      if (written && !spec.perSample[i]) {
+        std::fprintf(stderr,
+                     "%s: error: batch(...): '%s' is written by '%s' but "
+                     "shared by every sample\n%s: note: hint: list it in "
+                     "batch(...): each sample writes its own\n",
+                     where().c_str(), p.arr->name.c_str(), f.name.c_str(),
+                     where().c_str());
+        return false;
+      }
+    }
+    spec.extent.push_back(e);
+  }
+  // The primal itself, self-contained (calls inlined), for f_batch.
+  auto primal = cloneFunction(f);
+  inlineCalls(*primal);
+  primal->name = "adgen_" + f.name + "_primal";
+  primal->isInternal = true;
+  primal->doc = f.name + " itself, for " + f.name + "_batch.";
+  spec.primal = primal.get();
+  dm.module.functions.push_back(std::move(primal));
+  if (grad) {
+    spec.grad = grad;
+    spec.gradActive = activeParams(f, req.gradAll, req.gradWrt);
+    auto strided = cloneFunction(*grad);
+    strided->name = grad->name + "_strided";
+    strided->isInternal = true;
+    strided->extraParams = "[[maybe_unused]] long long adgen_stride, "
+                           "[[maybe_unused]] adgen::Arena *adgen_arena";
+    strided->arena = "adgen_arena";
+    strided->doc = grad->name + " as one thread of " + f.name +
+                   "_grad_batch runs it: adjoints of shared arrays strided by "
+                   "adgen_stride (a column per sample), tapes in adgen_arena.";
+    size_t np = f.params.size(), k = np;
+    for (size_t i = 0; i < np; ++i)
+      if (spec.gradActive[i]) {
+        Array *a = strided->params[k++].arr;
+        if (a && !spec.perSample[i] && !a->scalarOut)
+          a->stride = "adgen_stride";
+      }
+    spec.tapeBytes = tapeBytesPerCall(grad->body);
+    spec.strided = strided.get();
+    dm.module.functions.push_back(std::move(strided));
+  }
+  if (jvp) {
+    spec.jvp = jvp;
+    spec.jvpActive = activeParams(f, req.jvpAll, req.jvpWrt);
+  }
+  batchText += emitBatch(spec);
+  return true;
+}
+
 /// Reverse mode for one request: f_grad into the output module.
 bool buildGrad(const Function &f, const DiffRequest &req, const Options &o,
                DerivedModule &dm, std::ostringstream &text) {
@@ -298,6 +417,7 @@ int runPipeline(const Options &o) {
 
   DerivedModule dm;
   std::ostringstream text; // wengert and stats output
+  std::string batchText;   // batched kernels and launchers
   for (const DiffRequest &req : fr.requests) {
     const Function &f = *req.fn;
     if (o.emit == "wengert" && o.show == "primal")
@@ -308,8 +428,13 @@ int runPipeline(const Options &o) {
            << "\n";
     if (req.grad && !buildGrad(f, req, o, dm, text))
       return 1;
-    if (!req.jvp)
+    Function *grad = req.grad ? dm.module.functions.back().get() : nullptr;
+    if (!req.jvp) {
+      if (!req.batch.empty() &&
+          !buildBatch(f, req, grad, nullptr, dm, batchText))
+        return 1;
       continue;
+    }
     std::vector<bool> mask = activeParams(f, req.jvpAll, req.jvpWrt);
     Function *t = buildTangent(dm, f, {f.name + "_jvp", mask});
     t->doc = "Forward mode (JVP) of " + f.name + " w.r.t. " +
@@ -322,6 +447,8 @@ int runPipeline(const Options &o) {
                         (isFloating(f.retType) ? " to *" + f.name + "_dot."
                                                : std::string(".")));
     if (!verified(*t, "the tangent transform"))
+      return 1;
+    if (!req.batch.empty() && !buildBatch(f, req, grad, t, dm, batchText))
       return 1;
     if (o.emit == "wengert" && o.show == "jvp")
       text << printFunction(*t) << "\n";
@@ -344,8 +471,9 @@ int runPipeline(const Options &o) {
   }
 
   EmitOptions eo{o.cuda, o.input, ADGEN_VERSION};
-  std::string out = o.emit == "code" ? clangFormat(emitFile(dm.module, eo))
-                                     : text.str();
+  std::string out = o.emit == "code"
+                        ? clangFormat(emitFile(dm.module, eo) + batchText)
+                        : text.str();
   std::vector<std::pair<std::string, std::string>> files{{o.output, out}};
   if (!o.header.empty())
     files.push_back({o.header, clangFormat(emitHeader(dm.module, eo))});

@@ -191,6 +191,11 @@ private:
       }
       break;
     }
+    case Directive::Batch:
+      for (const DirectiveArg &a : d.args)
+        if (findParam(a))
+          req.batch.push_back(a.text);
+      break;
     case Directive::Size:
       if (const Param *p = findParam(d.args[0])) {
         if (!p->arr)

@@ -18,6 +18,7 @@ struct DiffRequest {
   bool jvpAll = true, gradAll = true; // no list: every floating parameter
   std::vector<std::string> jvpWrt, gradWrt;
   std::map<std::string, std::string> sizes; // size(p, EXPR)
+  std::vector<std::string> batch; // batch(p, ...): per-sample parameters
 };
 
 struct FrontendOptions {

@@ -15,6 +15,7 @@ std::string Directive::name() const {
   case Grad: return "grad";
   case Size: return "size";
   case Checkpoint: return "checkpoint";
+  case Batch: return "batch";
   }
   return "?";
 }
@@ -102,6 +103,8 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
       d.kind = Directive::Grad;
     else if (word == "size")
       d.kind = Directive::Size;
+    else if (word == "batch")
+      d.kind = Directive::Batch;
     else if (word == "checkpoint")
       d.kind = Directive::Checkpoint;
     else {
@@ -147,6 +150,14 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
     }
     bool ok = true;
     switch (d.kind) {
+    case Directive::Batch:
+      if (d.args.empty()) {
+        report(de, d.loc, Diag::BadDirectiveSyntax,
+               {"batch takes the per-sample parameters: batch(x, y)"});
+        ok = false;
+        break;
+      }
+      [[fallthrough]];
     case Directive::Jvp:
     case Directive::Grad:
       for (auto &a : d.args) {

@@ -17,10 +17,10 @@ struct DirectiveArg {
 };
 
 struct Directive {
-  enum Kind { Jvp, Grad, Size, Checkpoint } kind;
+  enum Kind { Jvp, Grad, Size, Checkpoint, Batch } kind;
   clang::SourceLocation loc; // the clause's keyword
   bool hasList = false;      // jvp/grad: an explicit parameter list
-  std::vector<DirectiveArg> args; // jvp/grad: names; size: param, extent
+  std::vector<DirectiveArg> args; // jvp/grad/batch: names; size: param, extent
   std::string policy;             // checkpoint: "every 4", "auto", ...
   std::string name() const;
 };

@@ -41,6 +41,9 @@ std::string ExprWriter::element(const Array *a, const Op *idx) const {
     return "*" + a->name;
   if (a->scalarLocal)
     return a->name;
+  if (!a->stride.empty())
+    return a->name + "[" + expr(idx, precedence(OpKind::Mul)) + " * " +
+           a->stride + "]";
   return a->name + "[" + (*this)(idx) + "]";
 }
 

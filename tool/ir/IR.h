@@ -61,6 +61,9 @@ struct Array {
   // A checkpoint runtime object (adgen::checkpoint::Store, Forward or
   // Reverse) rather than data; empty for arrays.
   std::string runtimeClass;
+  // Element k lives at [k * stride] (a batched kernel's adjoint of a
+  // shared parameter, one column per sample); empty for contiguous.
+  std::string stride;
   int64_t size = -1;      // elements, -1 when unknown
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)
@@ -121,6 +124,10 @@ struct Function {
   std::string sourceFile;
   SourceLoc loc;
   bool isInternal = false; // generated helper (callee derivative)
+  // Batched kernels' per-sample variant: C++ parameters added before the
+  // defaulted ones (which then lose their defaults), and the Arena* its
+  // tapes and snapshots take memory from.
+  std::string extraParams, arena;
   std::string doc;         // what the function is, for its comment
 
   Var *newVar(const std::string &name, Type t);

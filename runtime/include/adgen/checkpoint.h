@@ -41,6 +41,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "adgen/arena.h"
 #include "adgen/hd.h"
 #include "adgen/schedule.h"
 
@@ -75,9 +76,12 @@ namespace checkpoint {
 class Store {
 public:
   Store() = default;
+  /// Memory from `arena` (a batched kernel's per-thread slice).
+  ADGEN_HD explicit Store(Arena *arena) : arena_(arena) {}
   Store(const Store &) = delete;
   Store &operator=(const Store &) = delete;
-  ADGEN_HD ~Store() { std::free(data_); }
+  ADGEN_HD ~Store() { detail::release(arena_, data_); }
+  ADGEN_HD Arena *arena() const { return arena_; }
 
   ADGEN_HD std::size_t size() const { return size_; }
   /// The most bytes held at once.
@@ -90,10 +94,11 @@ public:
       std::size_t cap = cap_ ? 2 * cap_ : 4096;
       if (cap < n)
         cap = n;
-      auto *grown = static_cast<unsigned char *>(std::malloc(cap));
+      auto *grown =
+          static_cast<unsigned char *>(detail::allocate(arena_, cap));
       if (size_)
         std::memcpy(grown, data_, size_);
-      std::free(data_);
+      detail::release(arena_, data_);
       data_ = grown;
       cap_ = cap;
     }
@@ -103,6 +108,7 @@ public:
   }
 
 private:
+  Arena *arena_ = nullptr;
   unsigned char *data_ = nullptr;
   std::size_t size_ = 0, cap_ = 0, peak_ = 0;
 };
@@ -238,8 +244,8 @@ public:
     }
     long long stack = Schedule::stackSize(p, n_);
     if (stack > 0)
-      stack_ = static_cast<long long *>(
-          std::malloc(static_cast<std::size_t>(stack) * sizeof(long long)));
+      stack_ = static_cast<long long *>(detail::allocate(
+          store.arena(), static_cast<std::size_t>(stack) * sizeof(long long)));
     sched_ = Schedule(p, n_, stack_, aligned);
     // The forward sweep's snapshots are the top of the store; this loop's
     // slots start where they do.
@@ -262,7 +268,10 @@ public:
   }
   Reverse(const Reverse &) = delete;
   Reverse &operator=(const Reverse &) = delete;
-  ADGEN_HD ~Reverse() { std::free(stack_); }
+  ADGEN_HD ~Reverse() {
+    if (stack_)
+      detail::release(store_.arena(), stack_);
+  }
 
   /// The next action; false when every iteration has been reversed.
   ADGEN_HD bool next() {

@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "adgen/hd.h"
+#include "adgen/batch.h"
 #include "adgen/checkpoint.h"
 #include "adgen/tape.h"
 

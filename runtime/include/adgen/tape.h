@@ -2,14 +2,16 @@
 // the backward sweep needs (local partial derivatives, array indices, branch
 // decisions, trip counts); the backward sweep pops it in reverse order.
 //
-// Works in host and device code (malloc/free are available in both); grows
-// by doubling. reserve() preallocates when a trip count is known up front.
+// Works in host and device code (malloc/free are available in both, or a
+// batched kernel's per-thread Arena); grows by doubling. reserve()
+// preallocates when a trip count is known up front.
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
+#include "adgen/arena.h"
 #include "adgen/hd.h"
 
 // g++ -O1 and up may warn inside reserve()/pop() about bounds it cannot
@@ -26,9 +28,11 @@ namespace adgen {
 template <class T> class Stack {
 public:
   Stack() = default;
+  /// Memory from `arena` (a batched kernel's per-thread slice).
+  ADGEN_HD explicit Stack(Arena *arena) : arena_(arena) {}
   Stack(const Stack &) = delete;
   Stack &operator=(const Stack &) = delete;
-  ADGEN_HD ~Stack() { std::free(data_); }
+  ADGEN_HD ~Stack() { detail::release(arena_, data_); }
 
   ADGEN_HD void push(T v) {
     if (size_ == cap_)
@@ -40,10 +44,10 @@ public:
   ADGEN_HD void reserve(std::size_t n) {
     if (n <= cap_)
       return;
-    T *grown = static_cast<T *>(std::malloc(n * sizeof(T)));
+    T *grown = static_cast<T *>(detail::allocate(arena_, n * sizeof(T)));
     if (size_)
       std::memcpy(grown, data_, size_ * sizeof(T));
-    std::free(data_);
+    detail::release(arena_, data_);
     data_ = grown;
     cap_ = n;
   }
@@ -56,6 +60,7 @@ public:
   ADGEN_HD std::size_t capacityBytes() const { return cap_ * sizeof(T); }
 
 private:
+  Arena *arena_ = nullptr;
   T *data_ = nullptr;
   std::size_t size_ = 0, cap_ = 0;
 };

@@ -1,0 +1,320 @@
+#include "codegen/EmitBatch.h"
+
+#include <adgen_templates/Templates.h>
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace adgen {
+namespace {
+
+/// One parameter of a batched launcher, and how a sample sees it.
+struct Arg {
+  enum Kind {
+    Sample,       // per-sample array or scalar: batch × extent elements
+    Shared,       // the same for every sample
+    SharedAdjoint // adjoint of a shared parameter: summed over the batch
+  } kind = Shared;
+  std::string name, elem;
+  bool pointer = false;  // a pointer in f's own call
+  bool isConst = false;
+  std::string extent;    // elements per sample (Sample) or in all
+};
+
+std::string paren(const std::string &e) {
+  bool simple = true;
+  for (char c : e)
+    simple = simple && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  return simple ? e : "(" + e + ")";
+}
+
+struct Variant {
+  const Function *host = nullptr;   // called per sample on the CPU
+  const Function *device = nullptr; // called per thread on the GPU
+  std::vector<Arg> args;
+  const Var *seed = nullptr; // f_bar, the last parameter, shared
+  bool arena = false;        // the device function takes stride and arena
+};
+
+/// Classifies g's parameters: the first `np` are f's own, then one per
+/// active parameter of f (its tangent or adjoint), then the seed or f_dot.
+Variant classify(const BatchSpec &spec, const Function *g,
+                 const std::vector<bool> &active, bool adjoint) {
+  Variant v;
+  v.host = g;
+  const Function &f = *spec.primal;
+  size_t np = f.params.size(), k = np;
+  auto add = [&](const Param &p, size_t primal, bool derived) {
+    Arg a;
+    a.name = p.name();
+    a.elem = typeName(p.var ? p.var->type : p.arr->elemType);
+    a.pointer = p.arr != nullptr;
+    a.isConst = p.arr && p.arr->isConst;
+    bool sample = spec.perSample[primal];
+    const Param &fp = f.params[primal];
+    a.extent = fp.arr ? spec.extent[primal] : "1";
+    a.kind = sample ? Arg::Sample
+                    : derived && adjoint ? Arg::SharedAdjoint : Arg::Shared;
+    v.args.push_back(a);
+  };
+  for (size_t i = 0; i < np; ++i)
+    add(g->params[i], i, false);
+  for (size_t i = 0; i < np; ++i)
+    if (active[i] && k < g->params.size())
+      add(g->params[k++], i, true);
+  for (; k < g->params.size(); ++k) {
+    const Param &p = g->params[k];
+    if (p.var && adjoint) {
+      v.seed = p.var;
+    } else if (p.arr) { // f_dot: one per sample
+      Arg a;
+      a.kind = Arg::Sample;
+      a.name = p.arr->name;
+      a.elem = typeName(p.arr->elemType);
+      a.pointer = true;
+      a.extent = "1";
+      v.args.push_back(a);
+    }
+  }
+  return v;
+}
+
+/// The launcher's parameter: per-sample scalars become arrays of them.
+std::string batchedType(const Arg &a) {
+  if (a.kind == Arg::Shared && !a.pointer)
+    return a.elem + " " + a.name;
+  bool isConst = a.isConst || (a.kind == Arg::Sample && !a.pointer);
+  return std::string(isConst ? "const " : "") + a.elem + " *" + a.name;
+}
+
+/// How sample s (thread t) passes the argument to f's variant.
+std::string callArg(const Arg &a, bool onDevice) {
+  switch (a.kind) {
+  case Arg::Sample:
+    if (!a.pointer)
+      return a.name + "[s]";
+    return a.extent == "1" ? a.name + " + s"
+                           : a.name + " + s * " + paren(a.extent);
+  case Arg::SharedAdjoint:
+    return onDevice ? a.name + " + t" : a.name;
+  default:
+    return a.name;
+  }
+}
+
+/// Elements of the batched array, for copies.
+std::string elements(const Arg &a) {
+  if (a.kind == Arg::Sample)
+    return a.extent == "1" ? "batch" : "batch * " + paren(a.extent);
+  return a.extent;
+}
+
+bool isOutput(const Arg &a) {
+  return a.kind == Arg::SharedAdjoint ||
+         (a.kind == Arg::Sample && a.pointer && !a.isConst);
+}
+
+std::string render(const Variant &v, const std::string &name,
+                   const std::string &what, const std::string &ret,
+                   long long tapeBytes) {
+  bool hasValue = ret != "void";
+  std::string seedText =
+      v.seed ? std::string(typeName(v.seed->type)) + " " + v.seed->name : "";
+  // Parameter lists.
+  std::string kparams, dparams, hparams, dargs, upload, download, hbody, kbody,
+      dbody;
+  for (const Arg &a : v.args) {
+    bool adj = a.kind == Arg::SharedAdjoint;
+    std::string t = batchedType(a);
+    kparams += ", " + (adj ? a.elem + " *" + a.name : t);
+    dparams += ", " + t;
+    hparams += ", " + t;
+  }
+  if (hasValue) {
+    kparams += ", " + ret + " *values";
+    dparams += ", " + ret + " *values";
+    hparams += ", " + ret + " *values = nullptr";
+  }
+  if (v.seed) {
+    kparams += ", " + seedText;
+    dparams += ", " + seedText + " = " + v.seed->defaultArg;
+    hparams += ", " + seedText + " = " + v.seed->defaultArg;
+  }
+  if (v.arena)
+    kparams += ", adgen::batch::Slices slices";
+  dparams += ", const adgen::batch::Options &opts = {}";
+  hparams += ", [[maybe_unused]] const adgen::batch::Options &opts = {}";
+
+  // The per-sample call, on the host and in the kernel.
+  auto call = [&](bool onDevice) {
+    const Function *fn = onDevice ? v.device : v.host;
+    std::string c = fn->name + "(";
+    bool first = true;
+    for (const Arg &a : v.args) {
+      c += (first ? "" : ", ") + callArg(a, onDevice);
+      first = false;
+    }
+    if (onDevice && v.arena)
+      c += std::string(first ? "" : ", ") + "count, &arena";
+    if (v.seed)
+      c += ", " + v.seed->name;
+    return c + ")";
+  };
+  auto store = [&](bool onDevice) {
+    std::string c = call(onDevice);
+    return hasValue ? "    const " + ret + " value = " + c +
+                          ";\n    if (values)\n      values[s] = value;\n"
+                    : "    " + c + ";\n";
+  };
+  hbody = store(false);
+  if (v.arena)
+    kbody = "  adgen::Arena arena = slices.slice(t);\n";
+  std::string k = store(true);
+  // Two spaces less in the kernel (no loop around it).
+  for (size_t p = 0; (p = k.find("\n    ", p)) != std::string::npos; ++p)
+    k.erase(p + 1, 2);
+  kbody += k.substr(2);
+  if (v.arena)
+    kbody += "  slices.done(arena);\n";
+
+  // Device launcher: chunks, shared adjoints' columns, arena slices.
+  std::string columns, zero, reduce, kargs;
+  for (const Arg &a : v.args) {
+    if (a.kind == Arg::SharedAdjoint) {
+      columns += "  adgen::batch::DeviceBuffer<" + a.elem + "> " + a.name +
+                 "_columns;\n  if (!" + a.name +
+                 "_columns.allocate(rep, rep.chunk * " + paren(a.extent) +
+                 "))\n    return rep;\n";
+      zero += "    if (!" + a.name + "_columns.zero(rep))\n      return rep;\n";
+      reduce += "    if (!adgen::batch::reduce(rep, " + a.name +
+                "_columns.get(), count, " + a.extent + ", " + a.name +
+                ", opts.threadsPerBlock))\n      return rep;\n";
+      kargs += ", " + a.name + "_columns.get()";
+    } else {
+      kargs += ", " + a.name;
+    }
+  }
+  if (hasValue)
+    kargs += ", values";
+  if (v.seed)
+    kargs += ", " + v.seed->name;
+  std::string columnBytes;
+  for (const Arg &a : v.args)
+    if (a.kind == Arg::SharedAdjoint)
+      columnBytes += (columnBytes.empty() ? "" : " + ") + std::string("sizeof(") +
+                     a.elem + ") * " + paren(a.extent);
+  std::string estimate =
+      tapeBytes >= 0 ? std::to_string(2 * tapeBytes + 4096) : "262144";
+  if (v.arena) {
+    dbody += "  // Tapes and snapshots of one sample: " +
+             (tapeBytes >= 0
+                  ? std::to_string(tapeBytes) +
+                        " bytes by adgen's count; room for twice that"
+                  : std::string("not known to adgen; 256 KiB")) +
+             ".\n";
+    dbody += "  rep.arenaBytesPerSample = adgen::batch::arenaBytes(opts, " +
+             estimate + ");\n";
+    dbody += "  rep.chunk = adgen::batch::chunkSize(batch, "
+             "rep.arenaBytesPerSample" +
+             (columnBytes.empty() ? "" : " + " + columnBytes) + ", opts);\n";
+    dbody += columns;
+    dbody += "  adgen::batch::DeviceBuffer<unsigned char> arena;\n"
+             "  adgen::batch::DeviceBuffer<unsigned long long> overflows;\n"
+             "  if (!arena.allocate(rep, rep.chunk * rep.arenaBytesPerSample) "
+             "||\n      !overflows.allocate(rep, 1) || !overflows.zero(rep))\n"
+             "    return rep;\n";
+    kargs += ", {arena.get(), rep.arenaBytesPerSample, overflows.get()}";
+  } else {
+    dbody += "  rep.chunk = batch < 1 ? 1 : batch;\n";
+  }
+  dbody += "  for (long long first = 0; first < batch; first += rep.chunk) {\n"
+           "    const long long count = batch - first < rep.chunk ? batch - first : rep.chunk;\n";
+  dbody += zero;
+  dbody += "    " + name + "_kernel<<<adgen::batch::blocksFor(count, "
+           "opts.threadsPerBlock), opts.threadsPerBlock>>>(first, count" +
+           kargs + ");\n    if (!adgen::batch::check(rep, cudaGetLastError()))\n"
+           "      return rep;\n";
+  dbody += reduce;
+  dbody += "    ++rep.chunks;\n  }\n";
+  if (v.arena)
+    dbody += "  if (!overflows.download(rep, &rep.overflows))\n    return rep;\n";
+
+  // Host launcher: copies in, the device launcher, copies out.
+  for (const Arg &a : v.args) {
+    if (!a.pointer && a.kind == Arg::Shared)
+      continue;
+    upload += "    adgen::batch::DeviceBuffer<" + a.elem + "> d_" + a.name +
+              ";\n    if (!d_" + a.name + ".upload(rep, " + a.name + ", " +
+              elements(a) + "))\n      return rep;\n";
+    dargs += ", d_" + a.name + ".get()";
+    if (isOutput(a))
+      download += "    if (!d_" + a.name + ".download(rep, " + a.name +
+                  "))\n      return rep;\n";
+  }
+  dargs.clear(); // in parameter order, shared scalars by value
+  for (const Arg &a : v.args)
+    dargs += (!a.pointer && a.kind == Arg::Shared) ? ", " + a.name
+                                                   : ", d_" + a.name + ".get()";
+  if (hasValue) {
+    upload += "    adgen::batch::DeviceBuffer<" + ret +
+              "> d_values;\n    if (!d_values.upload(rep, values, batch))\n"
+              "      return rep;\n";
+    dargs += ", values ? d_values.get() : nullptr";
+    download += "    if (!d_values.download(rep, values))\n      return rep;\n";
+  }
+  if (v.seed)
+    dargs += ", " + v.seed->name;
+  dargs += ", opts";
+
+  std::string adjoints =
+      v.arena ? "\n/// Adjoints accumulate; those of shared parameters are "
+                "summed over the\n/// batch (see adgen/batch.h)."
+              : "";
+  return fmt::format(
+      fmt::runtime(templates::batch_kernel), fmt::arg("what", what),
+      fmt::arg("kernel", name + "_kernel"), fmt::arg("kparams", kparams),
+      fmt::arg("kbody", kbody), fmt::arg("name", name),
+      fmt::arg("dparams", dparams), fmt::arg("dbody", dbody),
+      fmt::arg("hparams", hparams), fmt::arg("upload", upload),
+      fmt::arg("dargs", dargs), fmt::arg("download", download),
+      fmt::arg("hbody", hbody), fmt::arg("adjoints", adjoints));
+}
+
+} // namespace
+
+std::string emitBatch(const BatchSpec &spec) {
+  const Function &f = *spec.primal;
+  std::string base = f.name;
+  const std::string prefix = "adgen_";
+  if (base.rfind(prefix, 0) == 0 && base.size() > 7 &&
+      base.compare(base.size() - 7, 7, "_primal") == 0)
+    base = base.substr(prefix.size(), base.size() - prefix.size() - 7);
+  std::string ret = typeName(f.retType);
+  std::string out;
+  {
+    std::vector<bool> none(f.params.size(), false);
+    Variant v = classify(spec, &f, none, false);
+    v.device = &f;
+    out += render(v, base + "_batch", base + " over a minibatch (values)", ret,
+                  -1);
+  }
+  if (spec.grad) {
+    Variant v = classify(spec, spec.grad, spec.gradActive, true);
+    v.device = spec.strided;
+    v.arena = true;
+    out += render(v, base + "_grad_batch",
+                  base + "_grad over a minibatch", ret, spec.tapeBytes);
+  }
+  if (spec.jvp) {
+    Variant v = classify(spec, spec.jvp, spec.jvpActive, false);
+    v.device = spec.jvp;
+    out += render(v, base + "_jvp_batch", base + "_jvp over a minibatch", ret,
+                  -1);
+  }
+  if (!f.nameSpace.empty())
+    out = "\nnamespace " + f.nameSpace + " {\n" + out + "\n} // namespace " +
+          f.nameSpace + "\n";
+  return out;
+}
+
+} // namespace adgen
