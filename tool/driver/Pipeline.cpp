@@ -293,13 +293,11 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
           : inferred > 0        ? std::to_string(inferred)
                                 : "";
       if (e.empty()) {
-        std::fprintf(stderr,
-                     "%s: error: batch(...): adgen cannot tell the extent of "
-                     "'%s' (per sample if it is batched, in all if it is "
-                     "shared)\n%s: note: hint: add size(%s, N) to the "
-                     "function's directive\n",
-                     where().c_str(), p.arr->name.c_str(), where().c_str(),
-                     p.arr->name.c_str());
+        printTransformError(
+            where() + ": error: batch(...): adgen cannot tell the extent of '" +
+            p.arr->name + "' (per sample if it is batched, in all if it is "
+            "shared)\n" + where() + ": note: hint: add size(" + p.arr->name +
+            ", N) to the function's directive");
         return false;
       }
       bool written = false;
@@ -307,12 +305,11 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
         written = written || (o.kind == OpKind::Store && o.arr == p.arr);
       });
       if (written && !spec.perSample[i]) {
-        std::fprintf(stderr,
-                     "%s: error: batch(...): '%s' is written by '%s' but "
-                     "shared by every sample\n%s: note: hint: list it in "
-                     "batch(...): each sample writes its own\n",
-                     where().c_str(), p.arr->name.c_str(), f.name.c_str(),
-                     where().c_str());
+        printTransformError(
+            where() + ": error: batch(...): '" + p.arr->name +
+            "' is written by '" + f.name + "' but shared by every sample\n" +
+            where() + ": note: hint: list it in batch(...): each sample "
+            "writes its own");
         return false;
       }
     }

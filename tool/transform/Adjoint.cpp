@@ -41,6 +41,10 @@ AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
     for (auto &r : g.body.ops[t]->regions)
       walk(*r, note);
   }
+  walk(g.body, [&](const Op &x) {
+    if (x.kind == OpKind::WriteVar || x.kind == OpKind::Decl)
+      writeCount[x.var]++;
+  });
   for (auto &v : g.vars)
     names.insert(v->name);
   for (auto &a : g.arrays)

@@ -275,6 +275,10 @@ private:
   std::vector<const Var *> fwdCounters; // counted loops around the forward
   std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
   std::unordered_map<const Op *, bool> recomputeMemo;
+  // Integer variables written once, by their declaration (an inlined
+  // callee's copy of a loop counter): the forward value they hold.
+  std::unordered_map<const Var *, Op *> copyOf;
+  std::unordered_map<const Var *, int> writeCount;
   std::unordered_map<const void *, int> lastWriteTop;
   std::vector<BodyContext> bodies; // loop bodies being forwarded
   std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect

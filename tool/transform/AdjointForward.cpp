@@ -102,6 +102,9 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
       protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
     cloneOp(b, o, m);
     leafCache.erase(o.var);
+    if (o.kind == OpKind::Decl && !o.operands.empty() &&
+        isInteger(o.var->type) && writeCount[o.var] == 1 && o.var->paramIndex < 0)
+      copyOf[o.var] = fv(o.operands[0]);
     if (!act.active(o.var))
       return;
     Stmt s;

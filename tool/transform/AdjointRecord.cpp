@@ -217,9 +217,11 @@ bool AdjointBuilder::recomputable(const Op *v) {
     r = true;
   } else if (v->kind == OpKind::ReadVar) {
     const Var *gv = primalVar(v->var);
+    auto copy = gv ? copyOf.find(gv) : copyOf.end();
     r = gv && (std::find(fwdCounters.begin(), fwdCounters.end(), gv) !=
                    fwdCounters.end() ||
-               settled(gv));
+               settled(gv) ||
+               (copy != copyOf.end() && recomputable(copy->second)));
   } else if (v->kind == OpKind::Load) {
     const Array *ga = primalArray(v->arr);
     Array *copy = ga && !settled(ga) ? snapshotOf(ga) : nullptr;
@@ -276,6 +278,9 @@ Op *AdjointBuilder::recompute(const Op *v) {
     for (auto it = bwdCounters.rbegin(); it != bwdCounters.rend(); ++it)
       if (it->first == gv)
         return b.cast(it->second, v->type);
+    auto copy = gv ? copyOf.find(gv) : copyOf.end();
+    if (copy != copyOf.end())
+      return recompute(copy->second);
     return b.readVar(v->var);
   }
   std::vector<Op *> ops;
