@@ -11,12 +11,17 @@
 # For each source <dir>/<stem>.<ext> it generates
 # ${CMAKE_CURRENT_BINARY_DIR}/<stem>_adgen<OUTPUT_EXTENSION> with
 #   adgen <abs source> -o <output> [--checkpoint=<policy>] <ARGS>
-# regenerated when the source or adgen itself changes, and adds it to <tgt>.
+# regenerated when the source or the adgen executable changes (the `adgen`
+# target in adgen's own build, the installed file of adgen::adgen otherwise;
+# headers the source includes are not tracked), and adds it and the runtime
+# (adgen_runtime / adgen::runtime) to <tgt>.
 #
 #   CUDA              generate the CUDA flavour: OUTPUT_EXTENSION defaults to
 #                     .cu instead of .cpp. When the CUDA language is not enabled
 #                     in the project, the .cu file is compiled as C++ (the
-#                     generated code compiles with either compiler).
+#                     generated code compiles with either compiler; it
+#                     gets `-x c++` with g++ and clang++). With
+#                     project(... LANGUAGES CXX CUDA) nvcc compiles it.
 #   CHECKPOINT p...   default loop checkpoint policy, passed as
 #                     --checkpoint=<p...> (values joined with spaces, so both
 #                     CHECKPOINT "every 4" and CHECKPOINT every 4 work).
@@ -39,8 +44,9 @@ function(_adgen_resolve_executable out_exe out_dep)
     set(${out_dep} adgen PARENT_SCOPE)
   elseif(TARGET adgen::adgen)
     set(${out_exe} "$<TARGET_FILE:adgen::adgen>" PARENT_SCOPE)
-    # For an imported executable, DEPENDS resolves to its file on disk.
-    set(${out_dep} adgen::adgen PARENT_SCOPE)
+    # The installed executable's file: a new adgen installed over it (or a
+    # touch) regenerates the derivatives.
+    set(${out_dep} "$<TARGET_FILE:adgen::adgen>" PARENT_SCOPE)
   else()
     message(FATAL_ERROR
       "adgen_add_derivatives: no adgen executable: neither the `adgen` nor "
@@ -107,6 +113,7 @@ function(adgen_add_derivatives)
   get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
 
   set(outputs)
+  set(srcs_abs)
   foreach(src IN LISTS ARG_SOURCES)
     get_filename_component(src_abs "${src}" ABSOLUTE
       BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -118,6 +125,7 @@ function(adgen_add_derivatives)
         "generate ${out}")
     endif()
     list(APPEND outputs "${out}")
+    list(APPEND srcs_abs "${src_abs}")
 
     file(RELATIVE_PATH src_rel "${PROJECT_SOURCE_DIR}" "${src_abs}")
     add_custom_command(
@@ -128,12 +136,38 @@ function(adgen_add_derivatives)
       VERBATIM)
 
     # A .cu file compiles as C++ when the project has not enabled CUDA
-    # (CMake then passes `-x c++` to the compiler).
+    # (compiled by the C++ compiler, with `-x c++`).
     if(ext STREQUAL ".cu" AND NOT "CUDA" IN_LIST languages)
-      set_source_files_properties("${out}" PROPERTIES LANGUAGE CXX)
+      set_source_files_properties("${out}" TARGET_DIRECTORY ${ARG_TARGET}
+        PROPERTIES LANGUAGE CXX)
+      # CMake adds `-x c++` itself only under policy CMP0119 (NEW from
+      # cmake_minimum_required 3.20); without it g++ would take the .cu for a
+      # linker input. A second `-x c++` is harmless.
+      if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+        set_property(SOURCE "${out}" TARGET_DIRECTORY ${ARG_TARGET}
+          APPEND PROPERTY COMPILE_OPTIONS -x c++)
+      endif()
     endif()
   endforeach()
 
   target_sources(${ARG_TARGET} PRIVATE ${outputs})
   target_link_libraries(${ARG_TARGET} PRIVATE ${adgen_runtime})
+
+  # What each call differentiated, for tools and tests that re-run adgen on
+  # the same inputs (adgen's own test/cmake compiles every example's CUDA
+  # flavour with nvcc): the global property ADGEN_CALLS counts the calls; call
+  # i (from 1) has the global properties ADGEN_CALL_<i>_TARGET,
+  # ADGEN_CALL_<i>_SOURCES (absolute inputs) and ADGEN_CALL_<i>_ARGS (adgen's
+  # arguments after -o), ADGEN_CALL_<i>_WORKING_DIRECTORY (where adgen runs).
+  get_property(ncalls GLOBAL PROPERTY ADGEN_CALLS)
+  if(NOT ncalls)
+    set(ncalls 0)
+  endif()
+  math(EXPR ncalls "${ncalls} + 1")
+  set_property(GLOBAL PROPERTY ADGEN_CALLS ${ncalls})
+  set_property(GLOBAL PROPERTY ADGEN_CALL_${ncalls}_TARGET ${ARG_TARGET})
+  set_property(GLOBAL PROPERTY ADGEN_CALL_${ncalls}_SOURCES ${srcs_abs})
+  set_property(GLOBAL PROPERTY ADGEN_CALL_${ncalls}_ARGS ${adgen_args})
+  set_property(GLOBAL PROPERTY ADGEN_CALL_${ncalls}_WORKING_DIRECTORY
+    "${CMAKE_CURRENT_BINARY_DIR}")
 endfunction()

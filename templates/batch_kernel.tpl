@@ -11,7 +11,7 @@ __global__ void {kernel}(long long first, long long count{kparams}) {{
 
 /// {what}, on the GPU: every pointer is device memory (per-sample arrays
 /// hold the batch back to back, sample s at s × its extent).{adjoints}
-inline adgen::batch::Report {name}_device(long long batch{dparams}) {{
+adgen::batch::Report {name}_device(long long batch{dparams}) {{
   adgen::batch::Report rep;
   rep.device = true;
 {dbody}  adgen::batch::check(rep, cudaDeviceSynchronize());
@@ -22,7 +22,7 @@ inline adgen::batch::Report {name}_device(long long batch{dparams}) {{
 /// {what}: host pointers (per-sample arrays hold the batch back to back,
 /// sample s at s × its extent). Runs on the GPU when there is one (copying
 /// in and out), else on the CPU, one sample after another.{adjoints}
-inline adgen::batch::Report {name}(long long batch{hparams}) {{
+adgen::batch::Report {name}(long long batch{hparams}) {{
 #if defined(__CUDACC__)
   if (!opts.host && adgen::batch::deviceAvailable()) {{
     adgen::batch::Report rep;

@@ -114,9 +114,9 @@ bool isOutput(const Arg &a) {
          (a.kind == Arg::Sample && a.pointer && !a.isConst);
 }
 
-std::string render(const Variant &v, const std::string &name,
-                   const std::string &what, const std::string &ret,
-                   long long tapeBytes) {
+BatchCode render(const Variant &v, const std::string &name,
+                 const std::string &what, const std::string &ret,
+                 long long tapeBytes) {
   bool hasValue = ret != "void";
   std::string seedText =
       v.seed ? std::string(typeName(v.seed->type)) + " " + v.seed->name : "";
@@ -270,7 +270,16 @@ std::string render(const Variant &v, const std::string &name,
       v.arena ? "\n/// Adjoints accumulate; those of shared parameters are "
                 "summed over the\n/// batch (see adgen/batch.h)."
               : "";
-  return fmt::format(
+  BatchCode code;
+  std::string declared = hparams;
+  const std::string unused = "[[maybe_unused]] ";
+  for (size_t at; (at = declared.find(unused)) != std::string::npos;)
+    declared.erase(at, unused.size());
+  code.declarations = "\n/// " + what + " (see adgen/batch.h).\nadgen::batch::Report " +
+                      name + "(long long batch" + declared + ");\n#if defined(__CUDACC__)\n" +
+                      "adgen::batch::Report " + name + "_device(long long batch" +
+                      dparams + ");\n#endif\n";
+  code.definitions = fmt::format(
       fmt::runtime(templates::batch_kernel), fmt::arg("what", what),
       fmt::arg("kernel", name + "_kernel"), fmt::arg("kparams", kparams),
       fmt::arg("kbody", kbody), fmt::arg("name", name),
@@ -278,11 +287,12 @@ std::string render(const Variant &v, const std::string &name,
       fmt::arg("hparams", hparams), fmt::arg("upload", upload),
       fmt::arg("dargs", dargs), fmt::arg("download", download),
       fmt::arg("hbody", hbody), fmt::arg("adjoints", adjoints));
+  return code;
 }
 
 } // namespace
 
-std::string emitBatch(const BatchSpec &spec) {
+BatchCode emitBatch(const BatchSpec &spec) {
   const Function &f = *spec.primal;
   std::string base = f.name;
   const std::string prefix = "adgen_";
@@ -290,30 +300,35 @@ std::string emitBatch(const BatchSpec &spec) {
       base.compare(base.size() - 7, 7, "_primal") == 0)
     base = base.substr(prefix.size(), base.size() - prefix.size() - 7);
   std::string ret = typeName(f.retType);
-  std::string out;
+  BatchCode out;
+  auto add = [&](const BatchCode &c) {
+    out.definitions += c.definitions;
+    out.declarations += c.declarations;
+  };
   {
     std::vector<bool> none(f.params.size(), false);
     Variant v = classify(spec, &f, none, false);
     v.device = &f;
-    out += render(v, base + "_batch", base + " over a minibatch (values)", ret,
-                  -1);
+    add(render(v, base + "_batch", base + " over a minibatch (values)", ret,
+               -1));
   }
   if (spec.grad) {
     Variant v = classify(spec, spec.grad, spec.gradActive, true);
     v.device = spec.strided;
     v.arena = true;
-    out += render(v, base + "_grad_batch",
-                  base + "_grad over a minibatch", ret, spec.tapeBytes);
+    add(render(v, base + "_grad_batch", base + "_grad over a minibatch", ret,
+               spec.tapeBytes));
   }
   if (spec.jvp) {
     Variant v = classify(spec, spec.jvp, spec.jvpActive, false);
     v.device = spec.jvp;
-    out += render(v, base + "_jvp_batch", base + "_jvp over a minibatch", ret,
-                  -1);
+    add(render(v, base + "_jvp_batch", base + "_jvp over a minibatch", ret,
+               -1));
   }
   if (!f.nameSpace.empty())
-    out = "\nnamespace " + f.nameSpace + " {\n" + out + "\n} // namespace " +
-          f.nameSpace + "\n";
+    for (std::string *t : {&out.definitions, &out.declarations})
+      *t = "\nnamespace " + f.nameSpace + " {\n" + *t + "\n} // namespace " +
+           f.nameSpace + "\n";
   return out;
 }
 

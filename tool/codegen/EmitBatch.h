@@ -22,7 +22,12 @@ struct BatchSpec {
   long long tapeBytes = -1;          // per sample, when static
 };
 
-/// Kernels (under __CUDACC__) and launchers for one function.
-std::string emitBatch(const BatchSpec &spec);
+struct BatchCode {
+  std::string definitions;  // kernels (under __CUDACC__) and launchers
+  std::string declarations; // the launchers, for --header
+};
+
+/// Kernels and launchers for one function.
+BatchCode emitBatch(const BatchSpec &spec);
 
 } // namespace adgen

@@ -272,7 +272,8 @@ long long tapeBytesPerCall(const Block &b) {
 /// `batch(...)`: kernels and launchers over a minibatch for f's primal,
 /// f_grad and f_jvp (those requested).
 bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
-                Function *jvp, DerivedModule &dm, std::string &batchText) {
+                Function *jvp, DerivedModule &dm, std::string &batchText,
+                std::string &batchDecls) {
   BatchSpec spec;
   spec.perSample.assign(f.params.size(), false);
   for (const std::string &name : req.batch)
@@ -350,7 +351,9 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
     spec.jvp = jvp;
     spec.jvpActive = activeParams(f, req.jvpAll, req.jvpWrt);
   }
-  batchText += emitBatch(spec);
+  BatchCode code = emitBatch(spec);
+  batchText += code.definitions;
+  batchDecls += code.declarations;
   return true;
 }
 
@@ -415,6 +418,7 @@ int runPipeline(const Options &o) {
   DerivedModule dm;
   std::ostringstream text; // wengert and stats output
   std::string batchText;   // batched kernels and launchers
+  std::string batchDecls;  // ... their declarations, for --header
   for (const DiffRequest &req : fr.requests) {
     const Function &f = *req.fn;
     if (o.emit == "wengert" && o.show == "primal")
@@ -428,7 +432,7 @@ int runPipeline(const Options &o) {
     Function *grad = req.grad ? dm.module.functions.back().get() : nullptr;
     if (!req.jvp) {
       if (!req.batch.empty() &&
-          !buildBatch(f, req, grad, nullptr, dm, batchText))
+          !buildBatch(f, req, grad, nullptr, dm, batchText, batchDecls))
         return 1;
       continue;
     }
@@ -445,7 +449,8 @@ int runPipeline(const Options &o) {
                                                : std::string(".")));
     if (!verified(*t, "the tangent transform"))
       return 1;
-    if (!req.batch.empty() && !buildBatch(f, req, grad, t, dm, batchText))
+    if (!req.batch.empty() &&
+        !buildBatch(f, req, grad, t, dm, batchText, batchDecls))
       return 1;
     if (o.emit == "wengert" && o.show == "jvp")
       text << printFunction(*t) << "\n";
@@ -473,7 +478,8 @@ int runPipeline(const Options &o) {
                         : text.str();
   std::vector<std::pair<std::string, std::string>> files{{o.output, out}};
   if (!o.header.empty())
-    files.push_back({o.header, clangFormat(emitHeader(dm.module, eo))});
+    files.push_back(
+        {o.header, clangFormat(emitHeader(dm.module, eo) + batchDecls)});
   return writeAtomically(files) ? 0 : 1;
 }
 

@@ -7,7 +7,7 @@
 // CHECK: {{.*}}unknown_directive.cpp:[[@LINE+4]]:15: error: unknown adgen directive 'frobnicate'
 // CHECK-NEXT: #pragma adgen frobnicate
 // CHECK-NEXT: {{^ *\| *~*\^}}
-// CHECK-NEXT: {{.*}}unknown_directive.cpp:[[@LINE+1]]:15: note: hint: known directives are jvp, grad, size and checkpoint
+// CHECK-NEXT: {{.*}}unknown_directive.cpp:[[@LINE+1]]:15: note: hint: known directives are jvp, grad, size, batch and checkpoint
 #pragma adgen frobnicate
 double f(double x) { return x * x; }
 // CHECK: 1 error generated.

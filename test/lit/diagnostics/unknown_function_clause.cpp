@@ -7,7 +7,7 @@
 // CHECK: {{.*}}unknown_function_clause.cpp:[[@LINE+4]]:22: error: unknown adgen directive 'frob'
 // CHECK-NEXT: #pragma adgen jvp(x) frob(x)
 // CHECK-NEXT: {{^ *\| *~*\^}}
-// CHECK-NEXT: {{.*}}unknown_function_clause.cpp:[[@LINE+1]]:22: note: hint: known directives are jvp, grad, size and checkpoint
+// CHECK-NEXT: {{.*}}unknown_function_clause.cpp:[[@LINE+1]]:22: note: hint: known directives are jvp, grad, size, batch and checkpoint
 #pragma adgen jvp(x) frob(x)
 double f(double x) { return x * x; }
 // CHECK: 1 error generated.
