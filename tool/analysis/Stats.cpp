@@ -14,19 +14,37 @@ struct Range {
 bool countedLoop(const Block &b, size_t i, Range &r) {
   if (i == 0 || b.ops[i]->kind != OpKind::Loop)
     return false;
-  const Op &decl = *b.ops[i - 1];
   const Op &lp = *b.ops[i];
-  if (decl.kind != OpKind::Decl || decl.operands.empty() ||
-      decl.operands[0]->kind != OpKind::Const)
-    return false;
-  const Var *v = decl.var;
   if (lp.region(0)->ops.empty())
     return false;
   const Op &cond = *lp.region(0)->ops.back();
   const Op *c = cond.operands[0];
   if (c->kind != OpKind::Lt || c->operands[0]->kind != OpKind::ReadVar ||
-      c->operands[0]->var != v || c->operands[1]->kind != OpKind::Const)
+      c->operands[1]->kind != OpKind::Const)
     return false;
+  const Var *v = c->operands[0]->var;
+  // `T v = C0;` before the loop, usually right before it (an adjoint's
+  // forward sweep may put a tape reservation between): nothing between
+  // writes v.
+  const Op *found = nullptr;
+  for (size_t j = i; j-- > 0 && !found;) {
+    const Op &x = *b.ops[j];
+    if (x.kind == OpKind::Decl && x.var == v) {
+      found = &x;
+      break;
+    }
+    bool writes = x.kind == OpKind::WriteVar && x.var == v;
+    for (auto &reg : x.regions)
+      walk(*reg, [&](const Op &y) {
+        writes = writes || (y.kind == OpKind::WriteVar && y.var == v);
+      });
+    if (writes)
+      return false;
+  }
+  if (!found || found->operands.empty() ||
+      found->operands[0]->kind != OpKind::Const)
+    return false;
+  const Op &decl = *found;
   // The step is exactly `v = v + 1`.
   const Block &step = *lp.region(2);
   int writes = 0;

@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -301,18 +302,28 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
             ", N) to the function's directive");
         return false;
       }
-      bool written = false;
-      walk(f.body, [&](const Op &o) {
-        written = written || (o.kind == OpKind::Store && o.arr == p.arr);
-      });
-      if (written && !spec.perSample[i]) {
-        printTransformError(
-            where() + ": error: batch(...): '" + p.arr->name +
-            "' is written by '" + f.name + "' but shared by every sample\n" +
-            where() + ": note: hint: list it in batch(...): each sample "
-            "writes its own");
-        return false;
+      // The extent of a per-sample array is the same for every sample.
+      std::set<std::string> words;
+      for (size_t k = 0; k < e.size();) {
+        size_t j = k;
+        while (j < e.size() && (std::isalnum(static_cast<unsigned char>(e[j])) ||
+                                e[j] == '_'))
+          ++j;
+        if (j > k)
+          words.insert(e.substr(k, j - k));
+        k = j + 1;
       }
+      for (const Param &q : f.params)
+        for (const std::string &name : req.batch)
+          if (q.var && q.var->name == name && words.count(name)) {
+            printTransformError(
+                where() + ": error: batch(...): the extent of '" +
+                p.arr->name + "' (" + e + ") uses '" + name +
+                "', which varies per sample\n" + where() +
+                ": note: hint: per-sample arrays lie back to back with one "
+                "extent for every sample; give a bound shared by all");
+            return false;
+          }
     }
     spec.extent.push_back(e);
   }
@@ -322,6 +333,21 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
   primal->name = "adgen_" + f.name + "_primal";
   primal->isInternal = true;
   primal->doc = f.name + " itself, for " + f.name + "_batch.";
+  // What it writes, called functions included, must be per sample.
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Array *a = primal->params[i].arr;
+    bool written = false;
+    walk(primal->body, [&](const Op &o) {
+      written = written || (o.kind == OpKind::Store && o.arr == a);
+    });
+    if (a && written && !spec.perSample[i]) {
+      printTransformError(
+          where() + ": error: batch(...): '" + a->name + "' is written by '" +
+          f.name + "' but shared by every sample\n" + where() +
+          ": note: hint: list it in batch(...): each sample writes its own");
+      return false;
+    }
+  }
   spec.primal = primal.get();
   dm.module.functions.push_back(std::move(primal));
   if (grad) {
