@@ -32,23 +32,64 @@ int sweep(Block &b, std::unordered_map<const Op *, int> &uses) {
 
 } // namespace
 
-/// Removes declarations and writes of variables nothing reads (a tangent of
-/// a value used only in a condition); parameters keep their declaration.
+/// Removes declarations and writes of variables and local arrays nothing
+/// reads (a tangent of a value used only in a condition, a tangent that only
+/// updates itself); parameters keep their declaration.
 /// Returns how many ops went.
 int deadVariables(Function &f) {
-  std::unordered_map<const Var *, bool> read;
+  // A read counts when its value reaches something other than a write of
+  // the same variable (t_dot = t_dot * c updates t_dot for nobody).
+  std::unordered_map<const Op *, std::vector<const Op *>> users;
   walk(f.body, [&](const Op &o) {
-    if (o.kind == OpKind::ReadVar)
-      read[o.var] = true;
+    for (const Op *x : o.operands)
+      users[x].push_back(&o);
   });
+  // Whether value v reaches only writes of the storage (var or arr) it was
+  // read from.
+  std::function<bool(const Op *, const Var *, const Array *)> onlyFeeds =
+      [&](const Op *v, const Var *var, const Array *arr) {
+        for (const Op *u : users[v]) {
+          if (var && (u->kind == OpKind::WriteVar || u->kind == OpKind::Decl) &&
+              u->var == var)
+            continue;
+          if (arr && u->kind == OpKind::Store && u->arr == arr)
+            continue;
+          if (!isPure(*u) || !u->hasResult() || !onlyFeeds(u, var, arr))
+            return false;
+        }
+        return true;
+      };
+  std::unordered_map<const Var *, bool> read;
+  std::unordered_map<const Array *, bool> readArr;
+  walk(f.body, [&](const Op &o) {
+    if (o.kind == OpKind::ReadVar && !read[o.var] &&
+        !onlyFeeds(&o, o.var, nullptr))
+      read[o.var] = true;
+    if (o.kind == OpKind::Load && !readArr[o.arr] &&
+        !onlyFeeds(&o, nullptr, o.arr))
+      readArr[o.arr] = true;
+    // Snapshots, stashes and calls read what they are given.
+    if (o.kind == OpKind::CkptCopy && o.var)
+      read[o.var] = true;
+    for (const Array *a : o.arrays)
+      readArr[a] = true;
+  });
+  // Only local arrays of the function itself can go.
+  auto deadArray = [&](const Array *a) {
+    return a && !readArr[a] && a->paramIndex < 0 && !a->isTape &&
+           a->runtimeClass.empty() && !a->scalarLocal;
+  };
   int removed = 0;
   std::function<void(Block &)> sweepVars = [&](Block &b) {
     for (size_t i = b.ops.size(); i-- > 0;) {
       Op &o = *b.ops[i];
       for (auto &r : o.regions)
         sweepVars(*r);
-      if ((o.kind == OpKind::Decl || o.kind == OpKind::WriteVar) &&
-          !read[o.var]) {
+      bool dead = ((o.kind == OpKind::Decl || o.kind == OpKind::WriteVar) &&
+                   !read[o.var]) ||
+                  ((o.kind == OpKind::DeclArray || o.kind == OpKind::Store) &&
+                   deadArray(o.arr));
+      if (dead) {
         b.ops.erase(b.ops.begin() + static_cast<long>(i));
         ++removed;
       }
