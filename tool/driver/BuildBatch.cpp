@@ -1,0 +1,157 @@
+#include "driver/BuildBatch.h"
+
+#include "analysis/Stats.h"
+#include "codegen/EmitBatch.h"
+#include "driver/Messages.h"
+#include "ir/Clone.h"
+#include "transform/Inline.h"
+
+#include <cctype>
+#include <set>
+
+namespace adgen {
+
+namespace {
+
+/// Bytes one call of an adjoint pushes on its tapes, when every loop's trip
+/// count is a constant; -1 otherwise.
+long long tapeBytesPerCall(const Block &b) {
+  long long n = 0;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const Op &o = *b.ops[i];
+    if (o.kind == OpKind::Push)
+      n += isFloating(o.operands[0]->type) && o.operands[0]->type == Type::Float
+               ? 4
+               : o.operands[0]->type == Type::Bool ? 1 : 8;
+    if (o.kind == OpKind::CkptNew)
+      return -1; // snapshots: sized at run time
+    long long mult = 1;
+    if (o.kind == OpKind::Loop) {
+      mult = staticTripCount(b, i);
+      if (mult < 0)
+        return -1;
+    }
+    for (auto &r : o.regions) {
+      long long inner = tapeBytesPerCall(*r);
+      if (inner < 0)
+        return -1;
+      n += mult * inner;
+    }
+  }
+  return n;
+}
+
+} // namespace
+
+bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
+                Function *jvp, DerivedModule &dm, std::string &batchText,
+                std::string &batchDecls) {
+  BatchSpec spec;
+  spec.perSample.assign(f.params.size(), false);
+  for (const std::string &name : req.batch)
+    for (size_t i = 0; i < f.params.size(); ++i)
+      if (f.params[i].name() == name)
+        spec.perSample[i] = true;
+  auto where = [&] {
+    return f.sourceFile + ":" + std::to_string(f.loc.line) + ":" +
+           std::to_string(f.loc.col);
+  };
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param &p = f.params[i];
+    std::string e;
+    if (p.arr) {
+      auto sz = req.sizes.find(p.arr->name);
+      int64_t inferred = inferExtent(f, p.arr);
+      e = sz != req.sizes.end() ? sz->second
+          : inferred > 0        ? std::to_string(inferred)
+                                : "";
+      if (e.empty()) {
+        printTransformError(
+            where() + ": error: batch(...): adgen cannot tell the extent of '" +
+            p.arr->name + "' (per sample if it is batched, in all if it is "
+            "shared)\n" + where() + ": note: hint: add size(" + p.arr->name +
+            ", N) to the function's directive");
+        return false;
+      }
+      // The extent of a per-sample array is the same for every sample.
+      std::set<std::string> words;
+      for (size_t k = 0; k < e.size();) {
+        size_t j = k;
+        while (j < e.size() && (std::isalnum(static_cast<unsigned char>(e[j])) ||
+                                e[j] == '_'))
+          ++j;
+        if (j > k)
+          words.insert(e.substr(k, j - k));
+        k = j + 1;
+      }
+      for (const Param &q : f.params)
+        for (const std::string &name : req.batch)
+          if (q.var && q.var->name == name && words.count(name)) {
+            printTransformError(
+                where() + ": error: batch(...): the extent of '" +
+                p.arr->name + "' (" + e + ") uses '" + name +
+                "', which varies per sample\n" + where() +
+                ": note: hint: per-sample arrays lie back to back with one "
+                "extent for every sample; give a bound shared by all");
+            return false;
+          }
+    }
+    spec.extent.push_back(e);
+  }
+  // The primal itself, self-contained (calls inlined), for f_batch.
+  auto primal = cloneFunction(f);
+  inlineCalls(*primal);
+  primal->name = "adgen_" + f.name + "_primal";
+  primal->isInternal = true;
+  primal->doc = f.name + " itself, for " + f.name + "_batch.";
+  // What it writes, called functions included, must be per sample.
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Array *a = primal->params[i].arr;
+    bool written = false;
+    walk(primal->body, [&](const Op &o) {
+      written = written || (o.kind == OpKind::Store && o.arr == a);
+    });
+    if (a && written && !spec.perSample[i]) {
+      printTransformError(
+          where() + ": error: batch(...): '" + a->name + "' is written by '" +
+          f.name + "' but shared by every sample\n" + where() +
+          ": note: hint: list it in batch(...): each sample writes its own");
+      return false;
+    }
+  }
+  spec.primal = primal.get();
+  dm.module.functions.push_back(std::move(primal));
+  if (grad) {
+    spec.grad = grad;
+    spec.gradActive = activeParams(f, req.gradAll, req.gradWrt);
+    auto strided = cloneFunction(*grad);
+    strided->name = grad->name + "_strided";
+    strided->isInternal = true;
+    strided->extraParams = "[[maybe_unused]] long long adgen_stride, "
+                           "[[maybe_unused]] adgen::Arena *adgen_arena";
+    strided->arena = "adgen_arena";
+    strided->doc = grad->name + " as one thread of " + f.name +
+                   "_grad_batch runs it: adjoints of shared arrays strided by "
+                   "adgen_stride (a column per sample), tapes in adgen_arena.";
+    size_t np = f.params.size(), k = np;
+    for (size_t i = 0; i < np; ++i)
+      if (spec.gradActive[i]) {
+        Array *a = strided->params[k++].arr;
+        if (a && !spec.perSample[i] && !a->scalarOut)
+          a->stride = "adgen_stride";
+      }
+    spec.tapeBytes = tapeBytesPerCall(grad->body);
+    spec.strided = strided.get();
+    dm.module.functions.push_back(std::move(strided));
+  }
+  if (jvp) {
+    spec.jvp = jvp;
+    spec.jvpActive = activeParams(f, req.jvpAll, req.jvpWrt);
+  }
+  BatchCode code = emitBatch(spec);
+  batchText += code.definitions;
+  batchDecls += code.declarations;
+  return true;
+}
+
+} // namespace adgen
