@@ -149,20 +149,12 @@ void extent(const Block &b, const Array *a, std::vector<Range> &ranges,
 
 } // namespace
 
-static int64_t sizeOf(Type t) {
-  switch (t) {
-  case Type::Bool: return 1;
-  case Type::Int: case Type::UInt: case Type::Float: return 4;
-  default: return 8;
-  }
-}
-
 static int64_t pushedBytes(const Block &b) {
   int64_t n = 0;
   for (size_t i = 0; i < b.ops.size(); ++i) {
     const Op &o = *b.ops[i];
     if (o.kind == OpKind::Push)
-      n += sizeOf(o.operands[0]->type);
+      n += typeSize(o.operands[0]->type);
     // An inner loop counts as its own, except the copy of an array saved
     // once per iteration.
     bool save = o.kind == OpKind::Loop && o.comment.rfind("save ", 0) == 0;
@@ -200,6 +192,29 @@ OpCounts countOps(const Function &f) {
   count(f.body, 1, c);
   return c;
 }
+
+static int64_t tapeBytesIn(const Block &b) {
+  int64_t n = 0;
+  for (size_t i = 0; i < b.ops.size(); ++i) {
+    const Op &o = *b.ops[i];
+    if (o.kind == OpKind::Push)
+      n += typeSize(o.operands[0]->type);
+    if (o.kind == OpKind::CkptNew)
+      return -1; // snapshots: sized at run time
+    int64_t mult = o.kind == OpKind::Loop ? staticTripCount(b, i) : 1;
+    if (mult < 0)
+      return -1;
+    for (auto &r : o.regions) {
+      int64_t inner = tapeBytesIn(*r);
+      if (inner < 0)
+        return -1;
+      n += mult * inner;
+    }
+  }
+  return n;
+}
+
+int64_t tapeBytesPerCall(const Function &f) { return tapeBytesIn(f.body); }
 
 int64_t inferExtent(const Function &f, const Array *a) {
   std::vector<Range> ranges;

@@ -28,6 +28,11 @@ struct LoopTape {
 };
 std::vector<LoopTape> tapeBytesPerIteration(const Function &f);
 
+/// Bytes one call of f pushes on its tapes, when every loop's trip count
+/// is a constant (and no checkpointed loop sizes snapshots at run time);
+/// -1 otherwise.
+int64_t tapeBytesPerCall(const Function &f);
+
 /// Extent of an array parameter as far as the code shows it: the largest
 /// constant index read or written (+1), also through loops with constant
 /// bounds; -1 when some access is not constant.

@@ -169,11 +169,7 @@ BatchCode render(const Variant &v, const std::string &name,
   hbody = store(false);
   if (v.arena)
     kbody = "  adgen::Arena arena = slices.slice(t);\n";
-  std::string k = store(true);
-  // Two spaces less in the kernel (no loop around it).
-  for (size_t p = 0; (p = k.find("\n    ", p)) != std::string::npos; ++p)
-    k.erase(p + 1, 2);
-  kbody += k.substr(2);
+  kbody += store(true); // (the emitted file is clang-formatted)
   if (v.arena)
     kbody += "  slices.done(arena);\n";
 

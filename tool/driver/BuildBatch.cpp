@@ -11,38 +11,6 @@
 
 namespace adgen {
 
-namespace {
-
-/// Bytes one call of an adjoint pushes on its tapes, when every loop's trip
-/// count is a constant; -1 otherwise.
-long long tapeBytesPerCall(const Block &b) {
-  long long n = 0;
-  for (size_t i = 0; i < b.ops.size(); ++i) {
-    const Op &o = *b.ops[i];
-    if (o.kind == OpKind::Push)
-      n += isFloating(o.operands[0]->type) && o.operands[0]->type == Type::Float
-               ? 4
-               : o.operands[0]->type == Type::Bool ? 1 : 8;
-    if (o.kind == OpKind::CkptNew)
-      return -1; // snapshots: sized at run time
-    long long mult = 1;
-    if (o.kind == OpKind::Loop) {
-      mult = staticTripCount(b, i);
-      if (mult < 0)
-        return -1;
-    }
-    for (auto &r : o.regions) {
-      long long inner = tapeBytesPerCall(*r);
-      if (inner < 0)
-        return -1;
-      n += mult * inner;
-    }
-  }
-  return n;
-}
-
-} // namespace
-
 bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
                 Function *jvp, DerivedModule &dm, std::string &batchText,
                 std::string &batchDecls) {
@@ -140,7 +108,7 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
         if (a && !spec.perSample[i] && !a->scalarOut)
           a->stride = "adgen_stride";
       }
-    spec.tapeBytes = tapeBytesPerCall(grad->body);
+    spec.tapeBytes = tapeBytesPerCall(*grad);
     spec.strided = strided.get();
     dm.module.functions.push_back(std::move(strided));
   }

@@ -11,6 +11,15 @@ bool isInteger(Type t) {
          t == Type::ULong;
 }
 
+int64_t typeSize(Type t) {
+  switch (t) {
+  case Type::Void: return 0;
+  case Type::Bool: return 1;
+  case Type::Int: case Type::UInt: case Type::Float: return 4;
+  default: return 8;
+  }
+}
+
 const char *typeName(Type t) {
   switch (t) {
   case Type::Void: return "void";

@@ -19,6 +19,7 @@ enum class Type { Void, Bool, Int, Long, UInt, ULong, Float, Double };
 bool isFloating(Type t);
 bool isInteger(Type t);
 const char *typeName(Type t); // C++ spelling
+int64_t typeSize(Type t);     // bytes (sizeof on the targets adgen emits for)
 
 enum class OpKind {
 #define ADGEN_OP(K, M, N, R, H) K,

@@ -217,6 +217,14 @@ private:
   /// Bytes of one snapshot, built at the insertion point.
   Op *stateBytes(const CheckpointPlan &plan);
 
+  /// ck.METHOD(array, extent): a copy of one state array (or a stash).
+  void copyArray(Array *obj, const std::string &method, const Array *ga,
+                 const Op &loop);
+
+  /// max(0, bound − init) of a counted loop, recomputed, as a long (the
+  /// runtime reads a negative count as 0).
+  Op *countedTrips(const Item &it);
+
   /// ck.put/get/stash/unstash of every part of the state.
   void copyState(Array *obj, const std::string &method,
                  const CheckpointPlan &plan);

@@ -30,14 +30,6 @@ namespace adgen::detail {
 
 namespace {
 
-int64_t bytesOf(Type t) {
-  switch (t) {
-  case Type::Bool: return 1;
-  case Type::Int: case Type::UInt: case Type::Float: return 4;
-  default: return 8;
-  }
-}
-
 /// Whether `o` or anything in its regions reads var v.
 bool reads(const Op &o, const Var *v) {
   bool r = o.kind == OpKind::ReadVar && o.var == v;
@@ -234,22 +226,30 @@ Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan) {
   int64_t fixed = 0;
   Op *total = nullptr;
   for (const Var *gv : plan.vars)
-    fixed += bytesOf(gv->type);
+    fixed += typeSize(gv->type);
   for (const Array *ga : plan.arrays) {
     Op *e = extentOf(ga, *plan.loop);
     if (!e)
       return nullptr;
     if (e->kind == OpKind::Const) {
-      fixed += static_cast<int64_t>(e->num) * bytesOf(ga->elemType);
+      fixed += static_cast<int64_t>(e->num) * typeSize(ga->elemType);
       continue;
     }
     Op *bytes = b.binary(OpKind::Mul, e,
-                         b.constant(static_cast<double>(bytesOf(ga->elemType)),
+                         b.constant(static_cast<double>(typeSize(ga->elemType)),
                                     Type::Long));
     total = total ? b.binary(OpKind::Add, total, bytes) : bytes;
   }
   Op *c = b.constant(static_cast<double>(fixed), Type::Long);
   return total ? (fixed ? b.binary(OpKind::Add, total, c) : total) : c;
+}
+
+void AdjointBuilder::copyArray(Array *obj, const std::string &method,
+                               const Array *ga, const Op &loop) {
+  Op *c = b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, loop)});
+  c->arr = obj;
+  c->method = method;
+  c->arrays = {m.arrays.at(ga)};
 }
 
 void AdjointBuilder::copyState(Array *obj, const std::string &method,
@@ -260,12 +260,12 @@ void AdjointBuilder::copyState(Array *obj, const std::string &method,
     c->method = method;
     c->var = m.vars.at(gv);
   }
-  for (const Array *ga : plan.arrays) {
-    Op *c = b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, *plan.loop)});
-    c->arr = obj;
-    c->method = method;
-    c->arrays = {m.arrays.at(ga)};
-  }
+  for (const Array *ga : plan.arrays)
+    copyArray(obj, method, ga, *plan.loop);
+}
+
+Op *AdjointBuilder::countedTrips(const Item &it) {
+  return b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long);
 }
 
 void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
@@ -315,9 +315,7 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
     return;
   // What the runtime needs comes before the loop.
   // The trip count (the runtime reads a negative one as 0).
-  Op *n = plan->online ? b.constant(0, Type::Long)
-                       : b.cast(b.sub(recompute(it.bound), recompute(it.init)),
-                                Type::Long);
+  Op *n = plan->online ? b.constant(0, Type::Long) : countedTrips(it);
   Op *bytes = stateBytes(*plan);
   if (!bytes)
     return;
@@ -397,9 +395,8 @@ void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
   if (!bytes)
     return;
   Op *n = trips ? b.cast(b.readVar(trips), Type::Long)
-          : it.bound
-              ? b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long)
-              : nullptr;
+          : it.bound ? countedTrips(it)
+                     : nullptr;
   if (!n)
     return;
   Op *t = b.create(OpKind::CkptTally, Type::Void, {n, bytes});
@@ -430,7 +427,7 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
       pushesPer(*plan.tapedStep, 1, per)) {
     r.tapeBytes = 0;
     for (auto &[t, k] : per)
-      r.tapeBytes += k * bytesOf(t);
+      r.tapeBytes += k * typeSize(t);
   }
   const Block &blk = *o.block;
   for (size_t i = 0; i < blk.ops.size(); ++i)
@@ -462,11 +459,10 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
   const Op &o = *plan.loop;
   std::string line = std::to_string(o.loc.line);
   Op *n = nullptr;
-  if (plan.online) {
+  if (plan.online)
     n = b.cast(inRegion ? b.pop(tape(Type::Int)) : it.count, Type::Long);
-  } else {
-    n = b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long);
-  }
+  else
+    n = countedTrips(it);
   Op *bytes = stateBytes(plan);
   Array *rev = runtimeObject("Reverse", "reverse" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
@@ -477,14 +473,8 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
   make->loc = o.loc;
   make->comment = "backward sweep of the checkpointed loop at line " + line +
                   " (" + plan.policy + "): iterations re-run from snapshots";
-  auto copyArray = [&](const std::string &method, const Array *ga) {
-    Op *c = b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, o)});
-    c->arr = rev;
-    c->method = method;
-    c->arrays = {m.arrays.at(ga)};
-  };
   for (const Array *ga : plan.stash)
-    copyArray("stash", ga);
+    copyArray(rev, "stash", ga, o);
 
   Op *lp = b.loop(LoopKind::While);
   Block *saved = b.block();
@@ -540,7 +530,7 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
     bwdCounters.pop_back();
   b.setBlock(saved);
   for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
-    copyArray("unstash", *ga);
+    copyArray(rev, "unstash", *ga, o);
   ckCall(rev, "finish", Type::Void);
 }
 
