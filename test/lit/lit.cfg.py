@@ -11,7 +11,8 @@
 #   %fd_main          finite-difference test driver (empty for now)
 #   %src_root         the source tree root (e.g. %src_root/examples/...)
 #   %runtime_include  the runtime include dir
-# Features: `nvcc` when nvcc was found at configure time.
+# Features: `nvcc` when nvcc was found at configure time; `root` when the
+# tests run as root.
 
 import os
 import re
@@ -71,6 +72,10 @@ config.substitutions.append(("%cxx", cxx))
 config.substitutions.append(("%fd_main", ""))
 config.substitutions.append(("%src_root", config.adgen_src_root))
 config.substitutions.append(("%runtime_include", runtime_inc))
+
+# Tests that need root (mknod a device) say `REQUIRES: root`.
+if os.geteuid() == 0:
+    config.available_features.add("root")
 
 if config.nvcc_path:
     config.available_features.add("nvcc")

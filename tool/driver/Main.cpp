@@ -1,4 +1,5 @@
 // adgen's entry point: options, then the pipeline.
+#include "driver/Crash.h"
 #include "driver/Options.h"
 #include "driver/Pipeline.h"
 #include "plan/Plan.h"
@@ -17,5 +18,6 @@ int main(int argc, char **argv) {
   case adgen::ParseResult::Run:
     break;
   }
-  return adgen::runPipeline(opts);
+  return adgen::runGuarded(opts.input,
+                          [&] { return adgen::runPipeline(opts); });
 }

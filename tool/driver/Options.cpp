@@ -1,5 +1,6 @@
 #include "driver/Options.h"
 
+#include "driver/Output.h"
 #include "frontend/Pragmas.h"
 
 #include <cstdio>
@@ -21,8 +22,12 @@ policy (--all, --every S, --auto, --binomial C, --recompute, --budget BYTES):
 peak states held, snapshots, recomputed steps; see `adgen plan --help`.
 
 OPTIONS
-  -o FILE             Output file; `-` writes to stdout. The extension picks
-                      the flavour: .cu/.cuh -> CUDA, anything else -> C++.
+  -o FILE             Output file; `-` writes to stdout (the default for
+                      --emit=wengert|stats). The extension picks the
+                      flavour: .cu/.cuh -> CUDA, anything else -> C++. A
+                      file is replaced atomically (symlinks followed);
+                      devices and FIFOs are written through; the input
+                      itself is refused.
   --target=cpp|cuda   Override the flavour chosen from -o.
   --emit=code         The derivative source (default).
   --emit=wengert      The Wengert list (IR) of each annotated function;
@@ -146,8 +151,13 @@ ParseResult parseOptions(int argc, char **argv, Options &o) {
   }
   if (o.input.empty())
     return usage("no input file");
+  // A dump goes to stdout unless -o says otherwise (as clang -ast-dump).
+  if (o.output.empty() && o.emit != "code")
+    o.output = "-";
   if (o.output.empty())
     return usage("no output file (-o FILE, or -o - for stdout)");
+  if (!checkOutputPaths(o.input, {o.output, o.header}))
+    return ParseResult::Usage;
   o.cuda = target.empty() ? endsWith(o.output, ".cu") ||
                                 endsWith(o.output, ".cuh")
                           : target == "cuda";

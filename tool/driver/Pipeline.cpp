@@ -2,6 +2,7 @@
 
 #include "driver/BuildBatch.h"
 #include "driver/Messages.h"
+#include "driver/Output.h"
 
 #include "analysis/Stats.h"
 #include "codegen/EmitCpp.h"
@@ -17,7 +18,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -40,44 +40,6 @@ std::string clangFormat(const std::string &code) {
   auto repl = clang::format::reformat(style, code, ranges, "generated.cpp");
   auto res = clang::tooling::applyAllReplacements(code, repl);
   return res ? *res : code;
-}
-
-/// Writes every output to a temporary file beside it, then renames them
-/// all: a failed run leaves each output exactly as it was.
-bool writeAtomically(const std::vector<std::pair<std::string, std::string>> &files) {
-  std::vector<std::string> tmps;
-  auto cleanup = [&] {
-    for (auto &t : tmps)
-      std::remove(t.c_str());
-  };
-  for (auto &[path, text] : files) {
-    if (path == "-")
-      continue;
-    std::string tmp = path + ".adgen-tmp";
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) {
-      std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
-      std::remove(tmp.c_str());
-      cleanup();
-      return false;
-    }
-    tmps.push_back(tmp);
-  }
-  size_t k = 0;
-  for (auto &[path, text] : files) {
-    if (path == "-") {
-      std::fwrite(text.data(), 1, text.size(), stdout);
-      continue;
-    }
-    if (std::rename(tmps[k++].c_str(), path.c_str()) != 0) {
-      std::fprintf(stderr, "adgen: error: cannot write '%s'\n", path.c_str());
-      cleanup();
-      return false;
-    }
-  }
-  return true;
 }
 
 std::string paramList(const Function &f, const std::vector<bool> &mask) {
@@ -258,7 +220,7 @@ int runPipeline(const Options &o) {
   if (!o.header.empty())
     files.push_back(
         {o.header, clangFormat(emitHeader(dm.module, eo) + batchDecls)});
-  return writeAtomically(files) ? 0 : 1;
+  return writeOutputs(files) ? 0 : 1;
 }
 
 } // namespace adgen

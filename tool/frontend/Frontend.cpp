@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -239,6 +240,18 @@ private:
   FrontendResult &out;
 };
 
+/// `-x c++`, or `-x cuda` (host side only: one compile job) for .cu/.cuh.
+std::vector<std::string> inputLanguage(const std::string &input) {
+  auto endsWith = [&](const char *ext) {
+    std::string e(ext);
+    return input.size() >= e.size() &&
+           input.compare(input.size() - e.size(), e.size(), e) == 0;
+  };
+  if (endsWith(".cu") || endsWith(".cuh"))
+    return {"-x", "cuda", "--cuda-host-only"};
+  return {"-x", "c++"};
+}
+
 } // namespace
 
 bool runFrontend(const FrontendOptions &opts, FrontendResult &out) {
@@ -267,10 +280,20 @@ bool runFrontend(const FrontendOptions &opts, FrontendResult &out) {
   if (!opts.buildDir.empty())
     tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         opts.clangArgs, tooling::ArgumentInsertPosition::END));
+  // adgen's inputs are C++ (CUDA for .cu/.cuh) whatever their name: a .h
+  // would be C, a .cuh, .inl or no extension no compile job at all.
+  tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      inputLanguage(opts.input), tooling::ArgumentInsertPosition::BEGIN));
   tool.setPrintErrorMessage(false); // the diagnostics already said it
+  // One printer for the driver's diagnostics and the parser's, counting
+  // errors: ClangTool goes on after a driver error (an unknown argument, a
+  // -std= for another language), which must still fail the run.
+  DiagnosticOptions diagOpts;
+  TextDiagnosticPrinter printer(llvm::errs(), diagOpts);
+  tool.setDiagnosticConsumer(&printer);
   Factory factory(out);
   int rc = tool.run(&factory);
-  if (rc != 0)
+  if (rc != 0 || printer.getNumErrors() > 0)
     return false;
   for (auto &f : out.module.functions)
     if (!f || f->name.empty())
