@@ -118,9 +118,11 @@ ParseResult parseOptions(int argc, char **argv, Options &o) {
       o.show = v;
     } else if (startsWith(a, "--checkpoint")) {
       const char *v = value("--checkpoint");
-      if (!v || !parsePolicy(v, o.checkpoint))
+      std::string why = "the policy is missing";
+      if (!v || !parsePolicy(v, o.checkpoint, &why))
         return usage(std::string("bad checkpoint policy '") + (v ? v : "") +
-                     "' (every S | auto | binomial C | all | recompute | "
+                     "': " + why +
+                     " (every S | auto | binomial C | all | recompute | "
                      "budget BYTES)");
     } else if (startsWith(a, "--header")) {
       const char *v = value("--header");

@@ -1,5 +1,7 @@
 #include "frontend/Frontend.h"
 
+#include "frontend/Extent.h"
+#include "frontend/FallOff.h"
 #include "frontend/Lowerer.h"
 #include "frontend/Pragmas.h"
 
@@ -99,6 +101,12 @@ public:
           report(de, d.loc, Diag::CheckpointNotOnLoop);
           continue;
         }
+        auto first = cx.loopDirectives.find(next);
+        if (first != cx.loopDirectives.end()) {
+          report(de, d.loc, Diag::DuplicateCheckpoint);
+          note(de, first->second, "the first checkpoint directive is here");
+          continue;
+        }
         cx.loopPolicies[next] = d.policy;
         cx.loopDirectives[next] = d.loc;
         continue;
@@ -132,6 +140,11 @@ public:
       auto it = lowered.find(fd);
       if (it != lowered.end())
         return it->second;
+      if (mayFallOffEnd(fd, ast)) {
+        report(de, fd->getBody()->getEndLoc(), Diag::FallsOffEnd,
+               {fd->getName()});
+        return nullptr;
+      }
       out.module.functions.push_back(std::make_unique<Function>());
       Function *f = out.module.functions.back().get();
       f->sourceFile = sm.getFilename(fd->getLocation()).str();
@@ -161,6 +174,26 @@ public:
   }
 
 private:
+  /// size(p, EXPR): EXPR made of numbers and integer parameters.
+  static bool checkSize(DiagnosticsEngine &de, const Directive &d,
+                        const Function &f) {
+    ExtentCheck c = checkExtent(d.args[1].text, [&](const std::string &n) {
+      for (const Param &p : f.params)
+        if (p.var && p.var->name == n && isInteger(p.var->type))
+          return true;
+      return false;
+    });
+    if (c.error.empty())
+      return true;
+    std::string why = c.error;
+    size_t k = why.find("the function");
+    if (k != std::string::npos)
+      why.replace(k, 12, "'" + f.name + "'");
+    report(de, d.args[1].loc, Diag::BadExtent,
+           {d.args[0].text, d.args[1].text, why});
+    return false;
+  }
+
   static void addDirective(DiagnosticsEngine &de, const Directive &d,
                            const Function &f, DiffRequest &req) {
     auto findParam = [&](const DirectiveArg &a) -> const Param * {
@@ -202,7 +235,7 @@ private:
         if (!p->arr)
           report(de, d.args[0].loc, Diag::PassiveParam,
                  {d.args[0].text, f.name, "not a pointer"});
-        else
+        else if (checkSize(de, d, f))
           req.sizes[d.args[0].text] = d.args[1].text;
       }
       break;

@@ -1,6 +1,7 @@
 #include "frontend/Pragmas.h"
 
 #include "frontend/Diagnostics.h"
+#include "plan/Plan.h"
 
 #include "clang/Lex/Preprocessor.h"
 
@@ -20,50 +21,62 @@ std::string Directive::name() const {
   return "?";
 }
 
+/// A whole number of iterations, 1 to INT64_MAX, in decimal digits.
 static bool parseCount(const std::string &s, long long &v) {
-  if (s.empty())
+  if (s.empty() || s.size() > 19 ||
+      s.find_first_not_of("0123456789") != std::string::npos)
     return false;
-  char *end = nullptr;
-  v = std::strtoll(s.c_str(), &end, 10);
-  return *end == 0 && v > 0;
-}
-
-static bool parseBytes(const std::string &s, long long &v) {
-  char *end = nullptr;
-  double n = std::strtod(s.c_str(), &end);
-  std::string unit = end;
-  double mult = unit == "" || unit == "B" ? 1
-                : unit == "KiB" || unit == "K" ? 1024.0
-                : unit == "MiB" || unit == "M" ? 1024.0 * 1024
-                : unit == "GiB" || unit == "G" ? 1024.0 * 1024 * 1024
-                : unit == "KB" ? 1e3 : unit == "MB" ? 1e6 : unit == "GB" ? 1e9
-                                                                         : -1;
-  if (end == s.c_str() || mult < 0 || n <= 0)
+  unsigned long long x = std::strtoull(s.c_str(), nullptr, 10);
+  if (x == 0 || x > 9223372036854775807ull)
     return false;
-  v = static_cast<long long>(n * mult);
+  v = static_cast<long long>(x);
   return true;
 }
 
-bool parsePolicy(const std::string &text, std::string &canonical) {
+bool parsePolicy(const std::string &text, std::string &canonical,
+                 std::string *why) {
   std::istringstream in(text);
   std::string word, arg, extra;
   in >> word >> arg >> extra;
-  if (!extra.empty())
+  auto no = [&](const std::string &reason) {
+    if (why)
+      *why = reason;
     return false;
-  long long v = 0;
-  if ((word == "auto" || word == "all" || word == "recompute") && arg.empty()) {
+  };
+  if (word.empty())
+    return no("the policy is missing");
+  if (!extra.empty())
+    return no("unexpected '" + extra + "' after '" + word + " " + arg + "'");
+  if (word == "auto" || word == "all" || word == "recompute") {
+    if (!arg.empty())
+      return no("'" + word + "' takes no argument");
     canonical = word;
     return true;
   }
-  if ((word == "every" || word == "binomial") && parseCount(arg, v)) {
+  long long v = 0;
+  if (word == "every" || word == "binomial") {
+    const char *what = word == "every" ? "the iterations between snapshots"
+                                       : "the number of snapshots";
+    if (arg.empty())
+      return no("'" + word + "' needs " + what + ", e.g. '" + word + " 10'");
+    if (!parseCount(arg, v))
+      return no("'" + word + "' takes " + what +
+                " as a whole number from 1 to 9223372036854775807, not '" +
+                arg + "'");
     canonical = word + " " + std::to_string(v);
     return true;
   }
-  if (word == "budget" && parseBytes(arg, v)) {
-    canonical = "budget " + std::to_string(v);
+  if (word == "budget") {
+    unsigned long long bytes = 0;
+    if (arg.empty())
+      return no("'budget' needs a byte count, e.g. 'budget 64MiB'");
+    if (!parseByteCount(arg, bytes) || bytes > 9223372036854775807ull)
+      return no("'budget' takes a byte count such as 4096, 64MiB or 2GB "
+                "(at most 8 EiB), not '" + arg + "'");
+    canonical = "budget " + std::to_string(bytes);
     return true;
   }
-  return false;
+  return no("unknown checkpoint policy '" + word + "'");
 }
 
 namespace {
@@ -119,9 +132,12 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
       int depth = 0;
       std::string cur;
       clang::SourceLocation curLoc;
+      // An empty argument (`size(h, n,)`, `jvp(x,,y)`) is kept, and refused
+      // below; `jvp()` is an empty list.
+      bool comma = false;
       auto flush = [&] {
-        if (!cur.empty())
-          d.args.push_back({cur, curLoc});
+        if (!cur.empty() || comma)
+          d.args.push_back({cur, cur.empty() ? r.tok.getLocation() : curLoc});
         cur.clear();
       };
       while (!r.atEnd() && !(depth == 0 && r.tok.is(clang::tok::r_paren))) {
@@ -130,6 +146,7 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
         if (r.tok.is(clang::tok::r_paren))
           --depth;
         if (depth == 0 && r.tok.is(clang::tok::comma)) {
+          comma = true;
           flush();
         } else {
           if (cur.empty())
@@ -167,24 +184,40 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
                             c == '_');
         if (!ident) {
           report(de, a.loc, Diag::BadDirectiveSyntax,
-                 {"expected a parameter name, got '" + a.text + "'"});
+                 {a.text.empty() ? std::string("empty argument (a stray ',')")
+                                 : "expected a parameter name, got '" +
+                                       a.text + "'"});
           ok = false;
         }
       }
       break;
     case Directive::Size:
-      if (d.args.size() != 2) {
-        report(de, d.loc, Diag::BadDirectiveSyntax,
+      if (d.args.size() != 2 || d.args[0].text.empty() ||
+          d.args[1].text.empty()) {
+        report(de, d.args.size() > 2 ? d.args[2].loc : d.loc,
+               Diag::BadDirectiveSyntax,
                {"size takes a parameter and an extent: size(p, n)"});
         ok = false;
       }
       break;
     case Directive::Checkpoint: {
       std::string text = d.args.empty() ? "" : d.args.front().text;
-      if (d.args.size() != 1 || !parsePolicy(text, d.policy)) {
+      std::string why;
+      if (d.args.size() > 1) {
+        report(de, d.args[1].loc, Diag::BadPolicy,
+               {text, "a checkpoint directive takes one policy"});
+        ok = false;
+      } else if (!parsePolicy(text, d.policy, &why)) {
         std::string first = text.substr(0, text.find(' '));
-        report(de, d.args.empty() ? d.loc : d.args.front().loc,
-               Diag::UnknownClause, {first.empty() ? "(empty)" : text});
+        bool known = first == "every" || first == "binomial" ||
+                     first == "budget" || first == "auto" || first == "all" ||
+                     first == "recompute";
+        clang::SourceLocation at = d.args.empty() ? d.loc : d.args[0].loc;
+        if (known)
+          report(de, at, Diag::BadPolicy, {text, why});
+        else
+          report(de, at, Diag::UnknownClause,
+                 {first.empty() ? "(empty)" : first});
         ok = false;
       }
       break;

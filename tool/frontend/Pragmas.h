@@ -39,7 +39,9 @@ private:
 };
 
 /// Parses a checkpoint policy ("every 4", "binomial 8", "budget 64MiB", ...)
-/// into its canonical text; false when it is not one.
-bool parsePolicy(const std::string &text, std::string &canonical);
+/// into its canonical text; false when it is not one, with why in `why`.
+/// Byte counts are read as `adgen plan` reads them (plan/Plan.h).
+bool parsePolicy(const std::string &text, std::string &canonical,
+                 std::string *why = nullptr);
 
 } // namespace adgen
