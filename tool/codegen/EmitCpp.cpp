@@ -47,7 +47,8 @@ bool refersTo(const Op &o, const Var *v) {
 class FunctionEmitter {
 public:
   FunctionEmitter(const Function &f, const EmitOptions &o)
-      : f(f), opts(o), names(nameValues(f, NamingStyle::Code)), ex(names, true),
+      : f(f), opts(o), names(nameValues(f, NamingStyle::Code)),
+        ex(names, true, f.nameSpace),
         file(baseName(f.sourceFile)) {}
 
   std::string body() {

@@ -107,6 +107,11 @@ std::string ExprWriter::definition(const Op *o) const {
   }
   case OpKind::Call: {
     std::string s = o->callee ? o->callee->name : "?";
+    // Another namespace's function (a helper's tangent is emitted in the
+    // helper's namespace): fully qualified, so no other one is found.
+    if (cxx && o->callee && o->callee->nameSpace != scope)
+      s = (o->callee->nameSpace.empty() ? "::" : "::" + o->callee->nameSpace +
+                                                     "::") + s;
     s += "(";
     for (size_t i = 0; i < o->argOrder.size(); ++i) {
       int a = o->argOrder[i];

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace adgen {
 
@@ -14,7 +15,10 @@ class ExprWriter {
 public:
   /// `cxx` selects C++ spellings (std::sin, static_cast); otherwise the
   /// Wengert list's plain ones (sin, (double)).
-  ExprWriter(const Naming &n, bool cxx) : names(n), cxx(cxx) {}
+  /// `scope` is the namespace the expression is written in ("a::b" or
+  /// empty): a call to a function of another namespace is qualified.
+  ExprWriter(const Naming &n, bool cxx, std::string scope = "")
+      : names(n), cxx(cxx), scope(std::move(scope)) {}
 
   /// The value `o` as an expression.
   std::string operator()(const Op *o) const { return expr(o, 0); }
@@ -27,6 +31,7 @@ private:
   std::string expr(const Op *o, int ctx) const;
   const Naming &names;
   bool cxx;
+  std::string scope;
 };
 
 /// C++ precedence level of an op's expression (higher binds tighter).
