@@ -5,7 +5,8 @@
 # RUN-line substitutions:
 #   adgen             the adgen binary under test
 #   FileCheck, not    from the LLVM tools dir
-#   %cxx              g++ -std=c++17 -O1 -Wall -Wextra -Werror -I<runtime include>
+#   %cxx              g++ -std=c++17 -O1 -Wall -Wextra -Werror -DADGEN_CHECKS
+#                     -I<runtime include> (size() clauses checked at run time)
 #                     (generated code must compile warning-free)
 #   %nvcc             nvcc -std=c++17 -I<runtime include>   (REQUIRES: nvcc)
 #   %fd_main          finite-difference test driver (empty for now)
@@ -60,7 +61,7 @@ if not os.access(config.adgen_path, os.X_OK):
     lit_config.warning("adgen binary not found at %s" % config.adgen_path)
 
 runtime_inc = config.adgen_runtime_include
-cxx = "g++ -std=c++17 -O1 -Wall -Wextra -Werror -I%s" % runtime_inc
+cxx = "g++ -std=c++17 -O1 -Wall -Wextra -Werror -DADGEN_CHECKS -I%s" % runtime_inc
 
 # Order matters: lit applies substitutions in list order, and the %-forms
 # expand to paths that must not be rewritten by the bare-word ones after them,

@@ -49,7 +49,9 @@ public:
   FunctionEmitter(const Function &f, const EmitOptions &o)
       : f(f), opts(o), names(nameValues(f, NamingStyle::Code)),
         ex(names, true, f.nameSpace),
-        file(baseName(f.sourceFile)) {}
+        file(baseName(f.sourceFile)) {
+    ex.checkIndices(file);
+  }
 
   std::string body() {
     block(f.body, 1);

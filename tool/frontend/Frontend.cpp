@@ -1,5 +1,6 @@
 #include "frontend/Frontend.h"
 
+#include "analysis/Stats.h"
 #include "frontend/Extent.h"
 #include "frontend/FallOff.h"
 #include "frontend/Lowerer.h"
@@ -183,8 +184,23 @@ private:
           return true;
       return false;
     });
-    if (c.error.empty())
+    Array *a = nullptr;
+    for (const Param &p : f.params)
+      if (p.arr && p.arr->name == d.args[0].text)
+        a = p.arr;
+    // The code's own extent, where adgen sees one (a loop with constant
+    // bounds), must fit; otherwise the indices are checked at run time.
+    int64_t used = a ? inferExtent(f, a) : -1;
+    if (c.error.empty() && c.value > 0 && used > c.value) {
+      report(de, d.args[1].loc, Diag::ExtentTooSmall,
+             {d.args[0].text, d.args[1].text, std::to_string(used)});
+      return false;
+    }
+    if (c.error.empty()) {
+      if (a && !(c.value > 0 && used >= 0))
+        a->checkedExtent = d.args[1].text;
       return true;
+    }
     std::string why = c.error;
     size_t k = why.find("the function");
     if (k != std::string::npos)

@@ -44,6 +44,10 @@ std::string ExprWriter::element(const Array *a, const Op *idx) const {
   if (!a->stride.empty())
     return a->name + "[" + expr(idx, precedence(OpKind::Mul)) + " * " +
            a->stride + "]";
+  if (cxx && !a->checkedExtent.empty() && !sourceFile.empty())
+    return a->name + "[ADGEN_INDEX(" + (*this)(idx) + ", " + a->checkedExtent +
+           ", \"" + a->name + "\", \"" + sourceFile + ":" +
+           std::to_string(idx->loc.line) + "\")]";
   return a->name + "[" + (*this)(idx) + "]";
 }
 

@@ -20,6 +20,10 @@ public:
   ExprWriter(const Naming &n, bool cxx, std::string scope = "")
       : names(n), cxx(cxx), scope(std::move(scope)) {}
 
+  /// Indices of arrays with a checkedExtent are wrapped in ADGEN_INDEX,
+  /// naming `file` and the index's source line (generated code only).
+  void checkIndices(std::string file) { sourceFile = std::move(file); }
+
   /// The value `o` as an expression.
   std::string operator()(const Op *o) const { return expr(o, 0); }
   /// The expression defining `o` itself, even when `o` is named.
@@ -32,6 +36,7 @@ private:
   const Naming &names;
   bool cxx;
   std::string scope;
+  std::string sourceFile; // checkIndices
 };
 
 /// C++ precedence level of an op's expression (higher binds tighter).

@@ -66,6 +66,10 @@ struct Array {
   // shared parameter, one column per sample); empty for contiguous.
   std::string stride;
   int64_t size = -1;      // elements, -1 when unknown
+  // A pointer parameter's size(p, EXPR) that adgen could not check against
+  // the code: EXPR, over integer parameters; its indices are checked against
+  // it at run time under -DADGEN_CHECKS. Empty otherwise.
+  std::string checkedExtent;
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)
 };

@@ -10,6 +10,7 @@
 #include "adgen/hd.h"
 #include "adgen/batch.h"
 #include "adgen/checkpoint.h"
+#include "adgen/checks.h"
 #include "adgen/tape.h"
 
 #define ADGEN_RUNTIME_VERSION_MAJOR 0
