@@ -31,12 +31,17 @@ void report(clang::DiagnosticsEngine &de, clang::SourceLocation loc, Diag d,
       b << range;
   }
   unsigned hid = ids.getCustomDiagID(clang::DiagnosticIDs::Note, "hint: %0");
-  std::string hint = t.hint;
-  // The hint may name the construct as %0 too.
-  size_t p = hint.find("%0");
-  while (p != std::string::npos && args.size() > 0) {
-    hint.replace(p, 2, args.begin()->str());
-    p = hint.find("%0", p + 1);
+  // The hint may name the arguments too (%0, %1, ...); what they insert is
+  // not scanned again.
+  std::string hint;
+  for (const char *c = t.hint; *c; ++c) {
+    size_t k = c[1] >= '0' && c[1] <= '9' ? size_t(c[1] - '0') : args.size();
+    if (*c == '%' && k < args.size()) {
+      hint += args.begin()[k].str();
+      ++c;
+    } else {
+      hint += *c;
+    }
   }
   de.Report(loc, hid) << hint;
 }

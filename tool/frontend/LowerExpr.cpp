@@ -3,13 +3,16 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
 
 namespace adgen {
 
 using namespace clang;
 
 /// The IR op of a C++ binary operator adgen accepts.
-static std::optional<OpKind> opKindOf(BinaryOperatorKind opc) {
+std::optional<OpKind> opKindOf(BinaryOperatorKind opc) {
   switch (opc) {
   case BO_Add: return OpKind::Add;
   case BO_Sub: return OpKind::Sub;
@@ -26,11 +29,6 @@ static std::optional<OpKind> opKindOf(BinaryOperatorKind opc) {
   }
 }
 
-static bool hasArithmetic(OpKind k) {
-  return k == OpKind::Add || k == OpKind::Sub || k == OpKind::Mul ||
-         k == OpKind::Div || k == OpKind::Rem;
-}
-
 Op *Lowerer::arith(OpKind k, Op *x, Op *y) {
   return b.create(k, x->type, {x, y});
 }
@@ -39,6 +37,9 @@ Op *Lowerer::expr(const Expr *e) {
   if (failed || !e)
     return nullptr;
   e = e->IgnoreParens();
+  // assert(...) checks the primal; the derivative code leaves it out.
+  if (isAssert(e))
+    return nullptr;
   auto loc = e->getExprLoc();
   switch (e->getStmtClass()) {
   case Stmt::IntegerLiteralClass: {
@@ -63,7 +64,28 @@ Op *Lowerer::expr(const Expr *e) {
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXStaticCastExprClass:
   case Stmt::CXXFunctionalCastExprClass:
+  case Stmt::CXXConstCastExprClass:
     return castExpr(cast<CastExpr>(e));
+  case Stmt::InitListExprClass: {
+    // `double y{x};`, `return {x};`, `double z{};`
+    const auto *il = cast<InitListExpr>(e);
+    if (!il->getType()->isScalarType() || il->getNumInits() > 1)
+      break;
+    auto t = typeOf(e->getType(), nullptr, loc);
+    if (!t)
+      return nullptr;
+    if (il->getNumInits() == 0)
+      return b.constant(0, *t);
+    Op *v = expr(il->getInit(0));
+    return v ? b.cast(v, *t) : nullptr;
+  }
+  case Stmt::ImplicitValueInitExprClass:
+  case Stmt::CXXScalarValueInitExprClass: {
+    if (!e->getType()->isScalarType())
+      break;
+    auto t = typeOf(e->getType(), nullptr, loc);
+    return t ? b.constant(0, *t) : nullptr;
+  }
   case Stmt::DeclRefExprClass:
     return declRef(cast<DeclRefExpr>(e));
   case Stmt::ArraySubscriptExprClass: {
@@ -113,7 +135,7 @@ Op *Lowerer::expr(const Expr *e) {
                           : static_cast<double>(r.Val.getInt().getSExtValue()),
                       *t);
   }
-  error(loc, Diag::UnsupportedExpr, {e->getStmtClassName()});
+  unsupported(e);
   return nullptr;
 }
 
@@ -125,22 +147,8 @@ Op *Lowerer::cond(const Expr *e) {
 Op *Lowerer::castExpr(const CastExpr *e) {
   const Expr *sub = e->getSubExpr();
   switch (e->getCastKind()) {
-  case CK_LValueToRValue: {
-    if (const auto *dr = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
-      return declRef(dr);
-    // `a > b ? a : b` with lvalue arms is itself an lvalue: read the arms.
-    if (const auto *co = dyn_cast<ConditionalOperator>(sub->IgnoreParens()))
-      return conditional(co);
-    // `(x = e) > 0`, `++i < n`: the assignment's result is the value written.
-    if (const auto *bo = dyn_cast<BinaryOperator>(sub->IgnoreParens()))
-      if (bo->isAssignmentOp())
-        return assign(bo);
-    if (const auto *uo = dyn_cast<UnaryOperator>(sub->IgnoreParens()))
-      if (uo->isPrefix() && uo->isIncrementDecrementOp())
-        return unaryOp(uo);
-    auto lv = lvalue(sub);
-    return lv ? read(*lv) : nullptr;
-  }
+  case CK_LValueToRValue:
+    return rvalue(sub);
   case CK_NoOp:
   case CK_ToVoid:
     return expr(sub);
@@ -156,15 +164,50 @@ Op *Lowerer::castExpr(const CastExpr *e) {
     return v && t ? b.cast(v, *t) : nullptr;
   }
   case CK_ArrayToPointerDecay:
-  case CK_PointerToBoolean:
     error(e->getExprLoc(), Diag::PointerArith,
           {sub->IgnoreParenImpCasts()->getType().getAsString()});
     return nullptr;
+  case CK_PointerToBoolean:
+    error(e->getExprLoc(), Diag::PointerTest, {sourceText(sub)});
+    return nullptr;
+  case CK_FunctionToPointerDecay:
+    error(e->getExprLoc(), Diag::Construct,
+          {"taking the address of function '" + sourceText(sub) + "'",
+           "call the function directly by name"});
+    return nullptr;
   default:
-    error(e->getExprLoc(), Diag::UnsupportedExpr,
-          {std::string("cast ") + e->getCastKindName()});
+    error(e->getExprLoc(), Diag::Conversion,
+          {sub->getType().getAsString(), e->getType().getAsString()});
     return nullptr;
   }
+}
+
+Op *Lowerer::rvalue(const Expr *sub) {
+  sub = sub->IgnoreParens();
+  if (const auto *dr = dyn_cast<DeclRefExpr>(sub))
+    return declRef(dr);
+  // `a > b ? a : b` with lvalue arms is itself an lvalue: read the arms.
+  if (const auto *co = dyn_cast<ConditionalOperator>(sub))
+    return conditional(co);
+  if (const auto *bo = dyn_cast<BinaryOperator>(sub)) {
+    // `(x = e) > 0`: the assignment's result is the value written.
+    if (bo->isAssignmentOp())
+      return assign(bo);
+    // `(a, b) * c`: a for its effects, then b.
+    if (bo->getOpcode() == BO_Comma) {
+      expr(bo->getLHS());
+      return failed ? nullptr : rvalue(bo->getRHS());
+    }
+  }
+  // `++i < n`
+  if (const auto *uo = dyn_cast<UnaryOperator>(sub))
+    if (uo->isPrefix() && uo->isIncrementDecrementOp())
+      return unaryOp(uo);
+  // std::min / std::max return a reference to one of their arguments.
+  if (const auto *ce = dyn_cast<CallExpr>(sub))
+    return call(ce);
+  auto lv = lvalue(sub);
+  return lv ? read(*lv) : nullptr;
 }
 
 Op *Lowerer::declRef(const DeclRefExpr *e) {
@@ -185,6 +228,13 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
                                               r.Val.getInt().getSExtValue()),
                         *t);
     }
+    if (ast().getBaseElementType(vd->getType()).isConstQualified()) {
+      if (ast().getAsConstantArrayType(vd->getType()))
+        error(e->getLocation(), Diag::PointerArith, {vd->getName()});
+      else
+        error(e->getLocation(), Diag::GlobalNotConstant, {vd->getName()});
+      return nullptr;
+    }
     error(e->getLocation(), Diag::GlobalRead, {vd->getName()});
     return nullptr;
   }
@@ -194,9 +244,88 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
     error(e->getLocation(), Diag::PointerArith, {vd->getName()});
     return nullptr;
   }
-  error(e->getLocation(), Diag::UnsupportedExpr,
-        {"reference to '" + d->getNameAsString() + "'"});
+  if (isa<FunctionDecl>(d)) {
+    error(e->getLocation(), Diag::Construct,
+          {"using function '" + d->getNameAsString() + "' as a value",
+           "call the function directly by name"});
+    return nullptr;
+  }
+  if (isa<BindingDecl>(d)) {
+    error(e->getLocation(), Diag::Construct,
+          {"structured binding '" + d->getNameAsString() + "'",
+           "declare the variables one by one"});
+    return nullptr;
+  }
+  error(e->getLocation(), Diag::Construct,
+        {"the name '" + d->getNameAsString() + "'",
+         "use a local variable, a parameter or a constant"});
   return nullptr;
+}
+
+Array *Lowerer::constGlobalArray(const VarDecl *vd, SourceLocation use) {
+  auto it = arrays.find(vd);
+  if (it != arrays.end())
+    return it->second;
+  QualType qt = vd->getType();
+  const auto *at = ast().getAsConstantArrayType(qt);
+  if (!at || !ast().getBaseElementType(qt).isConstQualified())
+    return nullptr;
+  std::vector<int64_t> dims;
+  QualType elem;
+  for (const ConstantArrayType *cur = at; cur;
+       cur = ast().getAsConstantArrayType(elem)) {
+    dims.push_back(cur->getSize().getSExtValue());
+    elem = cur->getElementType();
+  }
+  auto et = typeOf(elem, vd, use);
+  if (!et)
+    return nullptr;
+  // Its value, flattened row-major.
+  const VarDecl *withInit = nullptr;
+  vd->getAnyInitializer(withInit);
+  const APValue *val = withInit ? withInit->evaluateValue() : nullptr;
+  std::vector<double> init;
+  std::function<bool(const APValue &)> flatten = [&](const APValue &v) {
+    if (v.isArray()) {
+      for (unsigned i = 0; i < v.getArraySize(); ++i)
+        if (!flatten(i < v.getArrayInitializedElts()
+                         ? v.getArrayInitializedElt(i)
+                         : v.getArrayFiller()))
+          return false;
+      return true;
+    }
+    if (v.isFloat())
+      init.push_back(v.getFloat().convertToDouble());
+    else if (v.isInt())
+      init.push_back(static_cast<double>(v.getInt().getSExtValue()));
+    else
+      return false;
+    return true;
+  };
+  if (!val || !flatten(*val)) {
+    error(use, Diag::GlobalNotConstant, {vd->getName()});
+    return nullptr;
+  }
+  // A local copy, declared first in the body: it is passive (constant).
+  Array *a = fn.newArray(uniqueName(vd->getNameAsString()), *et);
+  a->dims = dims;
+  a->size = static_cast<int64_t>(init.size());
+  while (!init.empty() && init.back() == 0.0)
+    init.pop_back();
+  a->init = std::move(init);
+  Block *saved = b.block();
+  SourceLoc savedLoc = b.currentLoc();
+  b.setBlock(&fn.body);
+  b.setLoc(fn.loc);
+  Op *d = b.create(OpKind::DeclArray, Type::Void);
+  d->arr = a;
+  std::rotate(fn.body.ops.begin() + static_cast<long>(constCopies),
+              fn.body.ops.end() - 1, fn.body.ops.end());
+  ++constCopies;
+  b.setBlock(saved);
+  b.setLoc(savedLoc);
+  arrays[vd] = a;
+  return a;
 }
 
 Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
@@ -211,8 +340,11 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
       auto it = arrays.find(vd);
       if (it != arrays.end())
         return it->second;
-      if (reportErrors && vd->hasGlobalStorage()) {
-        error(dr->getLocation(), Diag::GlobalRead, {vd->getName()});
+      if (vd->hasGlobalStorage()) {
+        if (Array *g = constGlobalArray(vd, dr->getLocation()))
+          return g;
+        if (!failed)
+          error(dr->getLocation(), Diag::GlobalRead, {vd->getName()});
         return nullptr;
       }
     }
@@ -223,79 +355,6 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
   return nullptr;
 }
 
-std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
-  e = e->IgnoreParens();
-  if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
-    const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
-    if (vd && vd->hasGlobalStorage()) {
-      error(dr->getLocation(), Diag::GlobalWrite, {vd->getName()});
-      return std::nullopt;
-    }
-    if (Var *v = vd ? varFor(vd) : nullptr)
-      return LValue{v, nullptr, nullptr};
-    error(dr->getLocation(), Diag::UnsupportedExpr,
-          {"assignment to '" + dr->getDecl()->getNameAsString() + "'"});
-    return std::nullopt;
-  }
-  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
-    // a[i][j] on a local 2-D array: collect indices outermost last.
-    std::vector<const Expr *> idx;
-    const Expr *base = as;
-    while (const auto *s =
-               dyn_cast<ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
-      idx.insert(idx.begin(), s->getIdx());
-      base = s->getBase();
-    }
-    Array *a = arrayOf(base);
-    if (!a)
-      return std::nullopt;
-    size_t rank = a->dims.empty() ? 1 : a->dims.size();
-    if (idx.size() != rank) {
-      error(e->getExprLoc(), Diag::PointerArith, {a->name});
-      return std::nullopt;
-    }
-    Op *flat = nullptr;
-    for (size_t k = 0; k < idx.size(); ++k) {
-      Op *i = expr(idx[k]);
-      if (!i)
-        return std::nullopt;
-      if (!isInteger(i->type))
-        i = b.cast(i, Type::Long);
-      if (flat) {
-        Op *ext = b.constant(static_cast<double>(a->dims[k]), flat->type);
-        Op *scaled = arith(OpKind::Mul, flat, ext);
-        flat = arith(OpKind::Add, scaled, b.cast(i, flat->type));
-      } else {
-        flat = i;
-      }
-    }
-    return LValue{nullptr, a, flat};
-  }
-  if (const auto *u = dyn_cast<UnaryOperator>(e)) {
-    if (u->getOpcode() == UO_Deref) {
-      Array *a = arrayOf(u->getSubExpr());
-      if (!a)
-        return std::nullopt;
-      return LValue{nullptr, a, b.constant(0, Type::Int)};
-    }
-  }
-  error(e->getExprLoc(), Diag::UnsupportedExpr,
-        {"this assignment target (assign to a variable, an array element or "
-         "*p)"});
-  return std::nullopt;
-}
-
-Op *Lowerer::read(const LValue &lv) {
-  return lv.var ? b.readVar(lv.var) : b.load(lv.arr, lv.index);
-}
-
-void Lowerer::write(const LValue &lv, Op *v) {
-  if (lv.var)
-    b.writeVar(lv.var, b.cast(v, lv.var->type));
-  else
-    b.store(lv.arr, lv.index, b.cast(v, lv.arr->elemType));
-}
-
 Op *Lowerer::unaryOp(const UnaryOperator *e) {
   const Expr *sub = e->getSubExpr();
   switch (e->getOpcode()) {
@@ -304,6 +363,7 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
     return v ? b.create(OpKind::Neg, v->type, {v}) : nullptr;
   }
   case UO_Plus:
+  case UO_Extension:
     return expr(sub);
   case UO_LNot: {
     Op *v = cond(sub);
@@ -328,10 +388,17 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
     error(e->getExprLoc(), Diag::PointerArith,
           {sub->IgnoreParenImpCasts()->getType().getAsString()});
     return nullptr;
+  case UO_Not:
+    error(e->getExprLoc(), Diag::Construct,
+          {"the bitwise operator '~'",
+           "adgen has no bitwise operators: compute with integer arithmetic "
+           "(-i - 1 for ~i)"});
+    return nullptr;
   default:
-    error(e->getExprLoc(), Diag::UnsupportedExpr,
-          {std::string("operator ") +
-           UnaryOperator::getOpcodeStr(e->getOpcode()).str()});
+    error(e->getExprLoc(), Diag::Construct,
+          {"the operator '" +
+               UnaryOperator::getOpcodeStr(e->getOpcode()).str() + "'",
+           "rewrite it with arithmetic on double, float and integer values"});
     return nullptr;
   }
 }
@@ -342,6 +409,10 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
     return assign(e);
   if (opc == BO_LAnd || opc == BO_LOr)
     return shortCircuit(e);
+  if (opc == BO_Comma) {
+    expr(e->getLHS());
+    return failed ? nullptr : expr(e->getRHS());
+  }
   if (e->getLHS()->getType()->isPointerType() ||
       e->getRHS()->getType()->isPointerType()) {
     error(e->getExprLoc(), Diag::PointerArith,
@@ -350,8 +421,7 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
   }
   std::optional<OpKind> k = opKindOf(opc);
   if (!k) {
-    error(e->getOperatorLoc(), Diag::UnsupportedExpr,
-          {"operator " + e->getOpcodeStr().str()});
+    unsupportedOperator(e);
     return nullptr;
   }
   Op *x = expr(e->getLHS());
@@ -363,75 +433,6 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
     return nullptr;
   }
   return b.binary(*k, x, y);
-}
-
-Op *Lowerer::assign(const BinaryOperator *e) {
-  auto lt = typeOf(e->getLHS()->getType(), nullptr, e->getExprLoc());
-  if (!lt)
-    return nullptr;
-  Op *rhs = expr(e->getRHS());
-  if (!rhs)
-    return nullptr;
-  const Expr *target = e->getLHS()->IgnoreParens();
-  const auto *co = dyn_cast<ConditionalOperator>(target);
-  if (!co)
-    return assignTo(target, rhs, e, *lt);
-  // (c ? x : y) = v writes the chosen one. v is kept in a variable first,
-  // so each branch reads a finished value (a statement of its own).
-  Type rt = rhs->type;
-  Var *value = fn.newVar(uniqueName("value"), rt);
-  b.decl(value, rhs);
-  Op *c = cond(co->getCond());
-  if (!c)
-    return nullptr;
-  Var *result = fn.newVar(uniqueName("assigned"), *lt);
-  b.decl(result, b.constant(0, *lt));
-  Op *pick = b.ifOp(c);
-  intoBlock(pick->region(0), [&] {
-    if (Op *v = assignTo(co->getTrueExpr()->IgnoreParens(), b.readVar(value),
-                         e, *lt))
-      b.writeVar(result, v);
-  });
-  intoBlock(pick->region(1), [&] {
-    if (Op *v = assignTo(co->getFalseExpr()->IgnoreParens(), b.readVar(value),
-                         e, *lt))
-      b.writeVar(result, v);
-  });
-  return failed ? nullptr : b.readVar(result);
-}
-
-Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
-                      Type lt) {
-  if (isa<ConditionalOperator>(target)) {
-    error(target->getExprLoc(), Diag::UnsupportedExpr,
-          {"nested conditional assignment target"});
-    return nullptr;
-  }
-  auto lv = lvalue(target);
-  if (!lv)
-    return nullptr;
-  Op *val = rhs;
-  if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
-    auto ct = typeOf(ca->getComputationLHSType(), nullptr, e->getExprLoc());
-    if (!ct)
-      return nullptr;
-    std::optional<OpKind> k = opKindOf(
-        BinaryOperator::getOpForCompoundAssignment(e->getOpcode()));
-    if (!k || !hasArithmetic(*k)) {
-      error(e->getOperatorLoc(), Diag::UnsupportedExpr,
-            {"operator " + e->getOpcodeStr().str()});
-      return nullptr;
-    }
-    if (*k == OpKind::Rem && isFloating(*ct)) {
-      error(e->getOperatorLoc(), Diag::FloatModulo);
-      return nullptr;
-    }
-    Op *old = b.cast(read(*lv), *ct);
-    val = arith(*k, old, b.cast(rhs, *ct));
-  }
-  val = b.cast(val, lt);
-  write(*lv, val);
-  return val;
 }
 
 bool Lowerer::isSafeToSpeculate(const Expr *e) {
@@ -506,98 +507,6 @@ Op *Lowerer::conditional(const ConditionalOperator *e) {
       b.writeVar(tmp, b.cast(y, *t));
   });
   return b.readVar(tmp);
-}
-
-Op *Lowerer::call(const CallExpr *e) {
-  auto loc = e->getExprLoc();
-  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
-    const CXXMethodDecl *md = mc->getMethodDecl();
-    bool virt = md && md->isVirtual();
-    error(loc, virt ? Diag::VirtualCall : Diag::MemberFunction,
-          {md ? md->getName() : llvm::StringRef("?")});
-    return nullptr;
-  }
-  const FunctionDecl *callee = e->getDirectCallee();
-  if (!callee) {
-    error(loc, Diag::IndirectCall);
-    return nullptr;
-  }
-  auto &sm = ast().getSourceManager();
-  const FunctionDecl *def = callee->getDefinition();
-  bool userDefined = def && sm.isInMainFile(def->getLocation());
-  MathFn fn;
-  if (!userDefined && callee->getIdentifier() &&
-      lookupMath(callee->getName().str(), fn) &&
-      e->getType()->isRealFloatingType() &&
-      e->getNumArgs() == mathArity(fn)) {
-    auto t = typeOf(e->getType(), callee, loc);
-    if (!t)
-      return nullptr;
-    std::vector<Op *> args;
-    for (const Expr *a : e->arguments()) {
-      Op *v = expr(a);
-      if (!v)
-        return nullptr;
-      args.push_back(b.cast(v, *t));
-    }
-    return b.math(fn, std::move(args));
-  }
-  if (!userDefined) {
-    error(loc, cx.checkpoint ? impureCallDiag(callee) : Diag::UnknownCall,
-          {callee->getNameAsString()});
-    return nullptr;
-  }
-  // Inside a checkpointed loop the callee must be pure too: its diagnostics
-  // say it was called from the loop, and where.
-  if (cx.checkpoint)
-    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
-  Function *g = cx.calleeFor(def, loc);
-  if (cx.checkpoint)
-    cx.checkpoint->calls.pop_back();
-  if (!g) {
-    failed = true;
-    return nullptr;
-  }
-  std::vector<Op *> scalars;
-  std::vector<Array *> arrs;
-  std::vector<int> order;
-  for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {
-    const Expr *a = e->getArg(i);
-    if (g->params[i].arr) {
-      Array *arr = arrayOf(a, false);
-      if (!arr) {
-        error(a->getExprLoc(), Diag::ArrayArg,
-              {std::to_string(i + 1), g->name});
-        return nullptr;
-      }
-      order.push_back(~static_cast<int>(arrs.size()));
-      arrs.push_back(arr);
-    } else {
-      Op *v = expr(a);
-      if (!v)
-        return nullptr;
-      order.push_back(static_cast<int>(scalars.size()));
-      scalars.push_back(b.cast(v, g->params[i].var->type));
-    }
-  }
-  // A written array parameter must not overlap another array argument.
-  for (size_t i = 0; i < g->params.size(); ++i)
-    for (size_t j = i + 1; j < g->params.size(); ++j) {
-      const Param &p = g->params[i], &q = g->params[j];
-      if (!p.arr || !q.arr || order[i] >= 0 || order[j] >= 0 ||
-          arrs[~order[i]] != arrs[~order[j]] ||
-          (p.arr->isConst && q.arr->isConst))
-        continue;
-      error(e->getArg(static_cast<unsigned>(j))->getExprLoc(),
-            Diag::AliasedArgs,
-            {arrs[~order[i]]->name, p.arr->name, q.arr->name, g->name});
-      return nullptr;
-    }
-  Op *c = b.create(OpKind::Call, g->retType, scalars);
-  c->callee = g;
-  c->arrays = std::move(arrs);
-  c->argOrder = std::move(order);
-  return c;
 }
 
 } // namespace adgen

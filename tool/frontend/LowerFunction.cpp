@@ -108,6 +108,21 @@ std::optional<Type> Lowerer::typeOf(clang::QualType qt,
                                     const clang::NamedDecl *d,
                                     clang::SourceLocation loc) {
   qt = qt.getCanonicalType();
+  // Inside the function an enum is its underlying integer type; in a
+  // signature the generated functions would not match the primal's.
+  if (const auto *et = qt->getAs<clang::EnumType>()) {
+    if (llvm::isa_and_nonnull<clang::ParmVarDecl>(d) ||
+        llvm::isa_and_nonnull<clang::FunctionDecl>(d)) {
+      error(loc, Diag::Construct,
+            {"enum type '" + qt.getAsString() + "' in the signature of '" +
+                 fn.name + "'",
+             "pass or return an int (static_cast<int>(...)); enums are "
+             "accepted inside the function"});
+      return std::nullopt;
+    }
+    if (const auto *ed = et->getDecl()->getDefinition())
+      qt = ed->getIntegerType().getCanonicalType();
+  }
   if (const auto *bt = qt->getAs<clang::BuiltinType>()) {
     switch (bt->getKind()) {
     case clang::BuiltinType::Double: return Type::Double;
@@ -123,8 +138,24 @@ std::optional<Type> Lowerer::typeOf(clang::QualType qt,
     default: break;
     }
   }
-  error(loc, Diag::UnsupportedType,
-        {qt.getAsString(), d ? d->getName() : llvm::StringRef("expression")});
+  // Name what has the type: 'x', an unnamed parameter, or an expression.
+  std::string who = "this expression";
+  if (const auto *pd = llvm::dyn_cast_or_null<clang::ParmVarDecl>(d);
+      pd && pd->getName().empty())
+    who = "unnamed parameter " + std::to_string(pd->getFunctionScopeIndex() + 1);
+  else if (d)
+    who = "'" + d->getNameAsString() + "'";
+  const auto *rd = qt->getAsCXXRecordDecl();
+  if (rd && rd->isLambda())
+    error(loc, Diag::Construct,
+          {"a lambda expression",
+           "write the lambda's body as a function in this file and call it"});
+  else if (qt->isRecordType())
+    error(loc, Diag::RecordType, {qt.getAsString(), who});
+  else if (d && !d->getName().empty())
+    error(loc, Diag::UnsupportedType, {qt.getAsString(), d->getName()});
+  else
+    error(loc, Diag::UnsupportedTypeOf, {qt.getAsString(), who});
   return std::nullopt;
 }
 
@@ -145,15 +176,21 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
       fn.nameSpace = ns->getNameAsString() +
                      (fn.nameSpace.empty() ? "" : "::" + fn.nameSpace);
   if (llvm::isa<clang::CXXMethodDecl>(fd)) {
-    error(loc, Diag::MemberFunction, {fd->getName()});
+    error(loc, Diag::MemberFunction, {fd->getNameAsString()});
+    return false;
+  }
+  if (!fd->getIdentifier()) { // operator+, a literal operator: no _jvp name
+    error(loc, Diag::Construct,
+          {"differentiating '" + fd->getNameAsString() + "'",
+           "write it as a function with a name and differentiate that"});
     return false;
   }
   if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) {
-    error(loc, Diag::Template, {fd->getName()});
+    error(loc, Diag::Template, {fd->getNameAsString()});
     return false;
   }
   if (fd->isVariadic()) {
-    error(loc, Diag::VariadicFunction, {fd->getName()});
+    error(loc, Diag::VariadicFunction, {fd->getNameAsString()});
     return false;
   }
   auto rt = typeOf(fd->getReturnType(), fd, loc);
@@ -174,6 +211,15 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     }
     if (const auto *pt = qt->getAs<clang::PointerType>()) {
       clang::QualType elem = pt->getPointeeType();
+      if (elem->isPointerType()) { // double **p
+        clang::QualType base = elem;
+        while (base->isPointerType())
+          base = base->getPointeeType();
+        error(ploc, Diag::PointerToPointer,
+              {name, qt.getAsString(),
+               base.getUnqualifiedType().getAsString()});
+        continue;
+      }
       auto et = typeOf(elem, pd, ploc);
       if (!et || *et == Type::Void || *et == Type::Bool) {
         if (et)

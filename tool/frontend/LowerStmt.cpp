@@ -1,5 +1,6 @@
 #include "frontend/Lowerer.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -64,6 +65,9 @@ void Lowerer::stmt(const Stmt *s) {
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
     return error(s->getBeginLoc(), Diag::InlineAsm);
+  case Stmt::AttributedStmtClass:
+    // [[likely]], [[unlikely]], [[assume(...)]]: hints, no effect on values.
+    return stmt(cast<AttributedStmt>(s)->getSubStmt());
   default:
     break;
   }
@@ -71,16 +75,31 @@ void Lowerer::stmt(const Stmt *s) {
     expr(e);
     return;
   }
-  error(s->getBeginLoc(), Diag::UnsupportedStmt, {s->getStmtClassName()});
+  unsupported(s);
 }
 
 void Lowerer::declStmt(const DeclStmt *ds) {
   for (const Decl *d : ds->decls()) {
+    if (isa<DecompositionDecl>(d)) {
+      error(d->getLocation(), Diag::Construct,
+            {"a structured binding declaration ('auto [a, b] = ...')",
+             "declare the variables one by one"});
+      continue;
+    }
     const auto *vd = dyn_cast<VarDecl>(d);
     if (!vd) {
-      if (isa<TypedefNameDecl>(d) || isa<StaticAssertDecl>(d))
+      // Declarations that generate no code: types (used or not, their
+      // variables are checked on their own), using, local function
+      // declarations.
+      if (isa<TypedefNameDecl>(d) || isa<StaticAssertDecl>(d) ||
+          isa<TagDecl>(d) || isa<UsingDecl>(d) || isa<UsingDirectiveDecl>(d) ||
+          isa<UsingEnumDecl>(d) || isa<NamespaceAliasDecl>(d) ||
+          isa<FunctionDecl>(d) || isa<EmptyDecl>(d))
         continue;
-      error(d->getLocation(), Diag::UnsupportedStmt, {d->getDeclKindName()});
+      error(d->getLocation(), Diag::Construct,
+            {"the declaration '" + sourceText(ds) + "'",
+             "declare variables of type double, float, int, long or bool, "
+             "or fixed-size arrays of them"});
       continue;
     }
     setLoc(vd->getLocation());
@@ -93,10 +112,34 @@ void Lowerer::declStmt(const DeclStmt *ds) {
       localArray(vd, at);
       continue;
     }
-    if (qt->isPointerType() || qt->isReferenceType()) {
-      const Expr *init = vd->getInit() ? vd->getInit()->IgnoreParenImpCasts()
-                                       : nullptr;
-      if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(init))
+    const Expr *rawInit =
+        vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
+    if (const auto *le = dyn_cast_or_null<LambdaExpr>(
+            vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr)) {
+      unsupported(le);
+      continue;
+    }
+    if (qt->isReferenceType()) {
+      // `double &r = x;`: another name for the local or parameter x.
+      if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(rawInit))
+        if (const auto *tv = dyn_cast<VarDecl>(dr->getDecl()))
+          if (Var *v = varFor(tv)) {
+            vars[vd] = v;
+            continue;
+          }
+      // `const double &r = x * y;`: bound to a temporary, so a copy.
+      const Expr *bound = vd->getInit();
+      if (const auto *ewc = dyn_cast_or_null<ExprWithCleanups>(bound))
+        bound = ewc->getSubExpr();
+      if (!isa_and_nonnull<MaterializeTemporaryExpr>(bound) ||
+          !qt.getNonReferenceType().isConstQualified()) {
+        error(vd->getLocation(), Diag::LocalReference, {vd->getName()});
+        continue;
+      }
+      qt = qt.getNonReferenceType();
+    }
+    if (qt->isPointerType()) {
+      if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(rawInit))
         error(ne->getBeginLoc(), Diag::Allocation, {"new"});
       else
         error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
@@ -174,14 +217,25 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
 }
 
 void Lowerer::ifStmt(const IfStmt *s) {
-  if (s->getInit() || s->getConditionVariable()) {
-    error(s->getBeginLoc(), Diag::UnsupportedStmt,
-          {"if with an initialiser or a condition variable"});
+  if (s->getInit()) {
+    error(s->getBeginLoc(), Diag::Construct,
+          {"an if statement with an initializer ('if (init; cond)')",
+           "put the initializer in a statement before the if"});
+    return;
+  }
+  if (s->getConditionVariable()) {
+    error(s->getBeginLoc(), Diag::Construct,
+          {"a declaration in an if condition ('if (T x = ...)')",
+           "declare the variable before the if and test it in the condition"});
     return;
   }
   if (s->isConstexpr()) {
-    error(s->getBeginLoc(), Diag::UnsupportedStmt, {"if constexpr"});
-    return;
+    // Only the branch the (constant) condition selects is compiled.
+    bool taken = false;
+    if (s->getCond()->EvaluateAsBooleanCondition(taken, ast())) {
+      stmt(taken ? s->getThen() : s->getElse());
+      return;
+    }
   }
   Op *c = cond(s->getCond());
   if (!c)
@@ -198,14 +252,19 @@ void Lowerer::loopStmt(const Stmt *s) {
   LoopKind kind = LoopKind::For;
   if (const auto *f = dyn_cast<ForStmt>(s)) {
     if (f->getConditionVariable())
-      return error(s->getBeginLoc(), Diag::UnsupportedStmt,
-                   {"for with a condition variable"});
+      return error(s->getBeginLoc(), Diag::Construct,
+                   {"a declaration in a for condition ('for (...; T x = ...; "
+                    "...)')",
+                    "declare the variable before the loop and test it in the "
+                    "condition"});
     init = f->getInit(), c = f->getCond(), inc = f->getInc(),
     body = f->getBody();
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
     if (w->getConditionVariable())
-      return error(s->getBeginLoc(), Diag::UnsupportedStmt,
-                   {"while with a condition variable"});
+      return error(s->getBeginLoc(), Diag::Construct,
+                   {"a declaration in a while condition ('while (T x = ...)')",
+                    "declare the variable before the loop and assign it in "
+                    "the condition ('while ((x = ...) != 0)')"});
     c = w->getCond(), body = w->getBody(), kind = LoopKind::While;
   } else {
     const auto *d = cast<DoStmt>(s);

@@ -49,6 +49,9 @@ struct LowerContext {
   CheckpointScope *checkpoint = nullptr;
 };
 
+/// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
+std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
+
 class Lowerer {
 public:
   Lowerer(LowerContext &cx, Function &fn) : cx(cx), fn(fn), b(fn) {}
@@ -84,6 +87,24 @@ private:
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);
+  /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
+  Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
+  /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
+  /// conversion).
+  Op *rvalue(const clang::Expr *e);
+  /// A const global array read by the function: a local copy of its
+  /// (constant) value declared at the top of the body; null when `vd` is not
+  /// a const array, or after an error.
+  Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
+  /// True for the expansion of assert(...) (a no-op for the derivative).
+  bool isAssert(const clang::Expr *e);
+  /// The source text of `s` (shortened), to name a construct in a message.
+  std::string sourceText(const clang::Stmt *s);
+  /// "a range-based for loop", ... for an unsupported expression or
+  /// statement, with a hint; false when there is nothing specific to say.
+  bool describe(const clang::Stmt *s, std::string &what, std::string &hint);
+  void unsupported(const clang::Stmt *s);
+  void unsupportedOperator(const clang::BinaryOperator *e);
   Op *declRef(const clang::DeclRefExpr *e);
   std::optional<LValue> lvalue(const clang::Expr *e);
   Op *read(const LValue &lv);
@@ -112,6 +133,8 @@ private:
   std::map<const clang::VarDecl *, Array *> arrays;
   std::set<std::string> usedNames;
   bool failed = false;
+  /// Const global arrays copied to the top of the body so far.
+  size_t constCopies = 0;
 };
 
 } // namespace adgen

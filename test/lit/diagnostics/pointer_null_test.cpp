@@ -1,0 +1,20 @@
+// Testing a pointer against null is named as that (it was "pointer
+// arithmetic or address-of").
+// RUN: rm -f %t.cpp
+// RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit" --implicit-check-not=error:
+// RUN: sh -c 'adgen %s -o %t.cpp 2>/dev/null; test $? -eq 1'
+// RUN: not test -e %t.cpp
+
+#pragma adgen jvp
+double f(const double *p, double x) {
+  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+4]]:7: error: testing pointer 'p' against null is not supported by adgen
+  // CHECK-NEXT: if (p)
+  // CHECK-NEXT: {{^ *\| *~*\^}}
+  // CHECK-NEXT: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:7: note: hint: adgen assumes pointer parameters point to arrays; pass a flag or a size that says whether there is data
+  if (p)
+    return p[0] * x;
+  return x;
+}
+// CHECK: 1 error generated.
+// CHECK-NOT: Stack dump
+// CHECK-NOT: PLEASE submit

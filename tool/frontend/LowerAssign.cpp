@@ -1,0 +1,185 @@
+// Lvalues (variables, array elements, *p, conditionals and commas as
+// targets), their reads and writes, and assignments.
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+namespace adgen {
+
+using namespace clang;
+
+static bool hasArithmetic(OpKind k) {
+  return k == OpKind::Add || k == OpKind::Sub || k == OpKind::Mul ||
+         k == OpKind::Div || k == OpKind::Rem;
+}
+
+std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+    const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
+    if (vd && vd->hasGlobalStorage()) {
+      error(dr->getLocation(), Diag::GlobalWrite, {vd->getName()});
+      return std::nullopt;
+    }
+    if (Var *v = vd ? varFor(vd) : nullptr)
+      return LValue{v, nullptr, nullptr};
+    error(dr->getLocation(), Diag::Construct,
+          {"assigning to '" + dr->getDecl()->getNameAsString() +
+               "', which is not a variable",
+           "assign to a local variable, an array element (a[i]) or *p"});
+    return std::nullopt;
+  }
+  if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+    // `(a, b) = v` assigns b.
+    if (bo->getOpcode() == BO_Comma) {
+      expr(bo->getLHS());
+      if (failed)
+        return std::nullopt;
+      return lvalue(bo->getRHS());
+    }
+    // `(t *= x) *= y`: t, once the first assignment is done.
+    if (bo->isAssignmentOp() &&
+        isa<DeclRefExpr>(bo->getLHS()->IgnoreParens())) {
+      if (!assign(bo))
+        return std::nullopt;
+      return lvalue(bo->getLHS());
+    }
+  }
+  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
+    // a[i][j] on a local 2-D array: collect indices outermost last.
+    std::vector<const Expr *> idx;
+    const Expr *base = as;
+    while (const auto *s =
+               dyn_cast<ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
+      idx.insert(idx.begin(), s->getIdx());
+      base = s->getBase();
+    }
+    Array *a = arrayOf(base);
+    if (!a)
+      return std::nullopt;
+    size_t rank = a->dims.empty() ? 1 : a->dims.size();
+    if (idx.size() != rank) {
+      error(e->getExprLoc(), Diag::PointerArith, {a->name});
+      return std::nullopt;
+    }
+    Op *flat = nullptr;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      Op *i = expr(idx[k]);
+      if (!i)
+        return std::nullopt;
+      if (!isInteger(i->type))
+        i = b.cast(i, Type::Long);
+      if (flat) {
+        Op *ext = b.constant(static_cast<double>(a->dims[k]), flat->type);
+        Op *scaled = arith(OpKind::Mul, flat, ext);
+        flat = arith(OpKind::Add, scaled, b.cast(i, flat->type));
+      } else {
+        flat = i;
+      }
+    }
+    return LValue{nullptr, a, flat};
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Deref) {
+      Array *a = arrayOf(u->getSubExpr());
+      if (!a)
+        return std::nullopt;
+      return LValue{nullptr, a, b.constant(0, Type::Int)};
+    }
+  }
+  std::string what, hint;
+  if (!describe(e, what, hint)) {
+    what = "the expression '" + sourceText(e) + "' as a place to read or "
+           "assign";
+    hint = "read and assign local variables, array elements (a[i]) or *p";
+  }
+  error(e->getExprLoc(), Diag::Construct, {what, hint});
+  return std::nullopt;
+}
+
+Op *Lowerer::read(const LValue &lv) {
+  return lv.var ? b.readVar(lv.var) : b.load(lv.arr, lv.index);
+}
+
+void Lowerer::write(const LValue &lv, Op *v) {
+  if (lv.var)
+    b.writeVar(lv.var, b.cast(v, lv.var->type));
+  else
+    b.store(lv.arr, lv.index, b.cast(v, lv.arr->elemType));
+}
+
+Op *Lowerer::assign(const BinaryOperator *e) {
+  auto lt = typeOf(e->getLHS()->getType(), nullptr, e->getExprLoc());
+  if (!lt)
+    return nullptr;
+  Op *rhs = expr(e->getRHS());
+  if (!rhs)
+    return nullptr;
+  const Expr *target = e->getLHS()->IgnoreParens();
+  const auto *co = dyn_cast<ConditionalOperator>(target);
+  if (!co)
+    return assignTo(target, rhs, e, *lt);
+  // (c ? x : y) = v writes the chosen one. v is kept in a variable first,
+  // so each branch reads a finished value (a statement of its own).
+  Type rt = rhs->type;
+  Var *value = fn.newVar(uniqueName("value"), rt);
+  b.decl(value, rhs);
+  Op *c = cond(co->getCond());
+  if (!c)
+    return nullptr;
+  Var *result = fn.newVar(uniqueName("assigned"), *lt);
+  b.decl(result, b.constant(0, *lt));
+  Op *pick = b.ifOp(c);
+  intoBlock(pick->region(0), [&] {
+    if (Op *v = assignTo(co->getTrueExpr()->IgnoreParens(), b.readVar(value),
+                         e, *lt))
+      b.writeVar(result, v);
+  });
+  intoBlock(pick->region(1), [&] {
+    if (Op *v = assignTo(co->getFalseExpr()->IgnoreParens(), b.readVar(value),
+                         e, *lt))
+      b.writeVar(result, v);
+  });
+  return failed ? nullptr : b.readVar(result);
+}
+
+Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
+                      Type lt) {
+  if (isa<ConditionalOperator>(target)) {
+    error(target->getExprLoc(), Diag::Construct,
+          {"assigning to a nested conditional ('(c ? (d ? x : y) : z) = v')",
+           "write the assignment as if / else statements"});
+    return nullptr;
+  }
+  auto lv = lvalue(target);
+  if (!lv)
+    return nullptr;
+  Op *val = rhs;
+  if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
+    auto ct = typeOf(ca->getComputationLHSType(), nullptr, e->getExprLoc());
+    if (!ct)
+      return nullptr;
+    std::optional<OpKind> k = opKindOf(
+        BinaryOperator::getOpForCompoundAssignment(e->getOpcode()));
+    if (!k || !hasArithmetic(*k)) {
+      unsupportedOperator(e);
+      return nullptr;
+    }
+    if (*k == OpKind::Rem && isFloating(*ct)) {
+      error(e->getOperatorLoc(), Diag::FloatModulo);
+      return nullptr;
+    }
+    Op *old = b.cast(read(*lv), *ct);
+    val = arith(*k, old, b.cast(rhs, *ct));
+  }
+  val = b.cast(val, lt);
+  write(*lv, val);
+  return val;
+}
+
+} // namespace adgen

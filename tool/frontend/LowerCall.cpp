@@ -1,0 +1,186 @@
+// Calls: math functions, std::min/max/clamp/abs, assert, and functions of
+// the file (or of a user header), lowered as calls to their own IR.
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+
+namespace adgen {
+
+using namespace clang;
+Op *Lowerer::call(const CallExpr *e) {
+  auto loc = e->getExprLoc();
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+    const CXXMethodDecl *md = mc->getMethodDecl();
+    bool virt = md && md->isVirtual();
+    error(loc, virt ? Diag::VirtualCall : Diag::MemberFunction,
+          {md ? md->getNameAsString() : sourceText(mc->getCallee())});
+    return nullptr;
+  }
+  const FunctionDecl *callee = e->getDirectCallee();
+  if (!callee) {
+    error(loc, Diag::IndirectCall);
+    return nullptr;
+  }
+  auto &sm = ast().getSourceManager();
+  const FunctionDecl *def = callee->getDefinition();
+  // Functions of this file and of the (non-system) headers it includes.
+  bool userDefined = def && !sm.isInSystemHeader(def->getLocation());
+  if (!userDefined && callee->getIdentifier()) {
+    llvm::StringRef n = callee->getName();
+    const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
+    bool library = dc->isTranslationUnit() || callee->isInStdNamespace();
+    bool minMax = n == "min" || n == "max" || n == "clamp";
+    bool abs = n == "abs" || n == "labs" || n == "llabs";
+    if ((minMax && callee->isInStdNamespace()) ||
+        (abs && library && e->getNumArgs() == 1 &&
+         e->getArg(0)->getType()->isArithmeticType()))
+      return stdMinMax(e, n);
+  }
+  MathFn fn;
+  if (!userDefined && callee->getIdentifier() &&
+      lookupMath(callee->getName().str(), fn) &&
+      e->getType()->isRealFloatingType() &&
+      e->getNumArgs() == mathArity(fn)) {
+    auto t = typeOf(e->getType(), callee, loc);
+    if (!t)
+      return nullptr;
+    std::vector<Op *> args;
+    for (const Expr *a : e->arguments()) {
+      Op *v = expr(a);
+      if (!v)
+        return nullptr;
+      args.push_back(b.cast(v, *t));
+    }
+    return b.math(fn, std::move(args));
+  }
+  if (!userDefined && callee->getIdentifier() &&
+      lookupMath(callee->getName().str(), fn) &&
+      e->getNumArgs() != mathArity(fn)) {
+    error(loc, Diag::Construct,
+          {"'" + callee->getNameAsString() + "' with " +
+               std::to_string(e->getNumArgs()) + " arguments",
+           "adgen differentiates '" + callee->getNameAsString() + "' with " +
+               std::to_string(mathArity(fn)) + " argument" +
+               (mathArity(fn) == 1 ? "" : "s") +
+               (mathArity(fn) == 2 ? ": nest the calls" : "")});
+    return nullptr;
+  }
+  if (!userDefined) {
+    error(loc,
+          cx.checkpoint ? impureCallDiag(callee)
+          : def         ? Diag::SystemCall
+                        : Diag::UnknownCall,
+          {callee->getNameAsString()});
+    return nullptr;
+  }
+  if (!def->getIdentifier()) { // operator*, a conversion, a literal operator
+    error(loc, Diag::Construct,
+          {"a call to '" + def->getNameAsString() + "'",
+           "define a function with a name that does the same (e.g. "
+           "'times(a, b)') and call that"});
+    return nullptr;
+  }
+  // Inside a checkpointed loop the callee must be pure too: its diagnostics
+  // say it was called from the loop, and where.
+  if (cx.checkpoint)
+    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
+  Function *g = cx.calleeFor(def, loc);
+  if (cx.checkpoint)
+    cx.checkpoint->calls.pop_back();
+  if (!g) {
+    failed = true;
+    return nullptr;
+  }
+  std::vector<Op *> scalars;
+  std::vector<Array *> arrs;
+  std::vector<int> order;
+  for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {
+    const Expr *a = e->getArg(i);
+    if (g->params[i].arr) {
+      Array *arr = arrayOf(a, false);
+      if (!arr) {
+        if (!failed)
+          error(a->getExprLoc(), Diag::ArrayArg,
+                {std::to_string(i + 1), g->name});
+        return nullptr;
+      }
+      order.push_back(~static_cast<int>(arrs.size()));
+      arrs.push_back(arr);
+    } else {
+      Op *v = expr(a);
+      if (!v)
+        return nullptr;
+      order.push_back(static_cast<int>(scalars.size()));
+      scalars.push_back(b.cast(v, g->params[i].var->type));
+    }
+  }
+  // A written array parameter must not overlap another array argument.
+  for (size_t i = 0; i < g->params.size(); ++i)
+    for (size_t j = i + 1; j < g->params.size(); ++j) {
+      const Param &p = g->params[i], &q = g->params[j];
+      if (!p.arr || !q.arr || order[i] >= 0 || order[j] >= 0 ||
+          arrs[~order[i]] != arrs[~order[j]] ||
+          (p.arr->isConst && q.arr->isConst))
+        continue;
+      error(e->getArg(static_cast<unsigned>(j))->getExprLoc(),
+            Diag::AliasedArgs,
+            {arrs[~order[i]]->name, p.arr->name, q.arr->name, g->name});
+      return nullptr;
+    }
+  Op *c = b.create(OpKind::Call, g->retType, scalars);
+  c->callee = g;
+  c->arrays = std::move(arrs);
+  c->argOrder = std::move(order);
+  return c;
+}
+
+Op *Lowerer::stdMinMax(const CallExpr *e, llvm::StringRef n) {
+  auto loc = e->getExprLoc();
+  bool isAbs = n == "abs" || n == "labs" || n == "llabs";
+  unsigned want = isAbs ? 1 : n == "clamp" ? 3 : 2;
+  if (e->getNumArgs() != want) {
+    std::string f = "std::" + n.str();
+    if (e->getNumArgs() == 1)
+      error(loc, Diag::Construct,
+            {f + " of an initializer list",
+             "nest the calls: '" + f + "(a, " + f + "(b, c))'"});
+    else
+      error(loc, Diag::Construct,
+            {f + " with a comparison function",
+             "compare explicitly, e.g. 'comp(b, a) ? b : a' for std::min"});
+    return nullptr;
+  }
+  auto t = typeOf(e->getType(), nullptr, loc);
+  if (!t)
+    return nullptr;
+  std::vector<Op *> v;
+  for (const Expr *a : e->arguments()) {
+    Op *x = expr(a);
+    if (!x)
+      return nullptr;
+    v.push_back(b.cast(x, *t));
+  }
+  auto lt = [&](Op *x, Op *y) { return b.binary(OpKind::Lt, x, y); };
+  if (isAbs) {
+    if (isFloating(*t))
+      return b.math(MathFn::Fabs, {v[0]});
+    Op *neg = b.create(OpKind::Neg, *t, {v[0]});
+    return b.select(lt(v[0], b.constant(0, *t)), neg, v[0]);
+  }
+  // As the standard library defines them: min(a, b) is (b < a) ? b : a,
+  // max(a, b) is (a < b) ? b : a, clamp(v, lo, hi) is
+  // (v < lo) ? lo : (hi < v) ? hi : v.
+  if (n == "min")
+    return b.select(lt(v[1], v[0]), v[1], v[0]);
+  if (n == "max")
+    return b.select(lt(v[0], v[1]), v[1], v[0]);
+  Op *upper = b.select(lt(v[2], v[0]), v[2], v[0]);
+  return b.select(lt(v[0], v[1]), v[1], upper);
+}
+
+} // namespace adgen
