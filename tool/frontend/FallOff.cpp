@@ -10,27 +10,32 @@ namespace adgen {
 
 using namespace clang;
 
-bool mayFallOffEnd(const FunctionDecl *fd, ASTContext &ast) {
+Ending howItEnds(const FunctionDecl *fd, ASTContext &ast) {
   if (fd->getReturnType()->isVoidType() || fd->isMain() || !fd->getBody())
-    return false;
+    return Ending::Returns;
   CFG::BuildOptions opts;
   opts.PruneTriviallyFalseEdges = true; // while (true) { ... return; }
   std::unique_ptr<CFG> cfg =
       CFG::buildCFG(fd, fd->getBody(), &ast, opts);
   if (!cfg)
-    return false; // no CFG: leave it to the lowering
+    return Ending::Returns; // no CFG: leave it to the lowering
   std::vector<bool> seen(cfg->getNumBlockIDs());
   std::vector<const CFGBlock *> work{&cfg->getEntry()};
   seen[cfg->getEntry().getBlockID()] = true;
   const CFGBlock *exit = &cfg->getExit();
+  bool ends = false;
   while (!work.empty()) {
     const CFGBlock *b = work.back();
     work.pop_back();
-    if (b->hasNoReturnElement())
+    if (b->hasNoReturnElement()) {
+      ends = true; // abort(), exit(): ends, but not by falling off
       continue;
+    }
     for (const CFGBlock *s : b->succs()) {
       if (!s)
         continue;
+      if (s == exit)
+        ends = true;
       if (s == exit && b != &cfg->getEntry()) {
         // Into the exit: a return or a throw ends the block, or it falls.
         const Stmt *last = nullptr;
@@ -39,9 +44,9 @@ bool mayFallOffEnd(const FunctionDecl *fd, ASTContext &ast) {
             last = cs->getStmt();
         if (!(last && (isa<ReturnStmt>(last) || isa<CXXThrowExpr>(last))) &&
             !isa_and_nonnull<ReturnStmt>(b->getTerminatorStmt()))
-          return true;
+          return Ending::MayFallOff;
       } else if (s == exit) {
-        return true; // an empty body
+        return Ending::MayFallOff; // an empty body
       }
       if (!seen[s->getBlockID()]) {
         seen[s->getBlockID()] = true;
@@ -49,7 +54,7 @@ bool mayFallOffEnd(const FunctionDecl *fd, ASTContext &ast) {
       }
     }
   }
-  return false;
+  return ends ? Ending::Returns : Ending::NeverReturns;
 }
 
 } // namespace adgen

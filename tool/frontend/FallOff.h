@@ -7,8 +7,13 @@
 
 namespace adgen {
 
-/// True when some path from the entry reaches the closing brace of `fd`'s
-/// body without a return, a throw or a call that does not return.
-bool mayFallOffEnd(const clang::FunctionDecl *fd, clang::ASTContext &ast);
+enum class Ending {
+  Returns,      // every path that ends, ends in a return (or a throw)
+  MayFallOff,   // some path reaches the closing brace without a return
+  NeverReturns, // no path from the entry ends (for (;;) without a return)
+};
+
+/// How the paths through a non-void `fd` end (Returns for void functions).
+Ending howItEnds(const clang::FunctionDecl *fd, clang::ASTContext &ast);
 
 } // namespace adgen

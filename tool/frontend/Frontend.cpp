@@ -141,10 +141,17 @@ public:
       auto it = lowered.find(fd);
       if (it != lowered.end())
         return it->second;
-      if (mayFallOffEnd(fd, ast)) {
+      switch (howItEnds(fd, ast)) {
+      case Ending::MayFallOff:
         report(de, fd->getBody()->getEndLoc(), Diag::FallsOffEnd,
-               {fd->getName()});
+               {fd->getNameAsString()});
         return nullptr;
+      case Ending::NeverReturns:
+        report(de, fd->getLocation(), Diag::NeverReturns,
+               {fd->getNameAsString()});
+        return nullptr;
+      case Ending::Returns:
+        break;
       }
       out.module.functions.push_back(std::make_unique<Function>());
       Function *f = out.module.functions.back().get();

@@ -177,6 +177,10 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
       [[fallthrough]];
     case Directive::Jvp:
     case Directive::Grad:
+      if (d.hasList && d.args.empty() && d.kind != Directive::Batch) {
+        report(de, d.loc, Diag::EmptyList, {word});
+        ok = false;
+      }
       for (auto &a : d.args) {
         bool ident = !a.text.empty() && a.text.find(' ') == std::string::npos;
         for (char c : a.text)

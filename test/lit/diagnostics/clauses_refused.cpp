@@ -46,6 +46,10 @@ double f(const double *w, int n) { double s = 0; for (int i = 0; i < n; ++i) s +
 #pragma adgen grad(w,,n)
 double g(const double *w, int n) { return w[0] * n; }
 // COMMA: comma.cpp:4:22: error: malformed adgen directive: empty argument (a stray ',')
+#pragma adgen grad()
+double h(double x) { return x * x; }
+// COMMA: comma.cpp:7:15: error: 'grad()' lists no parameter to differentiate with respect to
+// COMMA: note: hint: name the parameters ('grad(x, w)'), or write 'grad' without a list
 
 //--- policy.cpp
 #pragma adgen grad

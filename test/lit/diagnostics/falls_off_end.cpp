@@ -1,6 +1,7 @@
 // A non-void function that can run off its end is an error at its closing
-// brace (it was an internal error after the adjoint transform); loops that
-// only leave through a return, and if/else returning on both sides, are fine.
+// brace (it was an internal error after the adjoint transform), and one that
+// can never return is an error at its name; loops that only leave through a
+// return, and if/else returning on both sides, are fine.
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not test -e %t.cpp
 
@@ -33,6 +34,15 @@ double forever(double x) {
     x = x * 2;
   }
 }
+
+#pragma adgen jvp grad
+double spin(double x) {
+  for (;;) {
+    x = x * x;
+  }
+}
+// CHECK: falls_off_end.cpp:[[@LINE-5]]:8: error: non-void function 'spin' never returns: no path from its entry reaches a return
+// CHECK: note: hint: give its loop an exit that returns a value
 
 #pragma adgen jvp grad
 double both(double x) {
