@@ -27,7 +27,9 @@ with constant, parameter and data-dependent trip counts, break, continue,
 early returns, local arrays updated in place, const double* inputs and
 double* outputs, helper calls with active and passive arguments, compound
 assignments, ++/--, casts, bool/int parameters, float functions (with f-
-suffixed math) and checkpoint directives. Values are kept tame by
+suffixed math), checkpoint directives, and functions and helpers in
+namespaces (nested, reopened, C++17 `a::b`, unnamed; helpers called
+qualified, `detail::fzK_h0(x)` from `phys::fzK`). Values are kept tame by
 construction (updates that feed back in loops are squashed), and the driver
 skips points where f overflows or goes invalid.
 
@@ -77,7 +79,34 @@ AVOIDABLE = {
     "bool-param": "bool parameters",
     "checkpoint": "#pragma adgen checkpoint(...) before loops (SPEC section 3)",
     "nested-checkpoint": "checkpoint directives on loops nested in other loops",
+    "namespaces": "functions and their helpers in (nested, reopened, unnamed) namespaces, "
+                  "helpers called qualified (detail::fzK_h0 from phys::fzK)",
 }
+
+# Namespace layouts (helpers' namespace, the function's namespace, how the
+# function names its helpers); "" is the unnamed namespace. A function in a
+# namespace is called, and its derivatives declared, qualified by the driver;
+# the generated ones live in the primal's namespace (SPEC section 4). Every
+# function of a file reopens the same namespaces, so each qualifier must mean
+# the same namespace from every namespace that uses it (`detail::` from phys
+# is ::detail: there is no phys::detail, the nested one is phys::inner).
+NAMESPACE_LAYOUTS = [
+    (["detail"], ["phys"], "detail::"),
+    (["detail"], ["phys"], "::detail::"),
+    (["phys", "inner"], ["phys"], "inner::"),
+    (["phys", "inner"], ["phys"], "phys::inner::"),
+    ([], ["phys"], ""),
+    ([], ["phys"], "::"),
+    (["phys"], ["phys"], ""),
+    (["phys"], ["phys"], "phys::"),
+    (["ml", "detail"], ["ml", "layers"], "detail::"),
+    (["ml", "detail"], ["ml", "layers"], "::ml::detail::"),
+    ([""], ["phys"], ""),
+    (["phys", ""], ["phys"], ""),
+    (["util"], [], "util::"),
+    (["ns_a", "ns_b", "ns_c"], ["ns_a", "ns_b", "ns_d"], "ns_c::"),
+]
+NAMESPACE_FRACTION = 0.35
 
 CONSTS = ["0.5", "1.5", "2.0", "0.25", "3.0", "0.75", "1.25", "0.1", "0.3"]
 
@@ -114,6 +143,12 @@ class Sig:
     def __init__(self, name, ret, params, n, ft="double"):
         self.name, self.ret, self.params, self.n = name, ret, params, n
         self.ft = ft  # the floating type: double or float
+        self.ns = []     # the enclosing namespaces ("" = unnamed), outermost first
+        self.qual = ""   # how the top-level function of its file names it
+
+    def qname(self):
+        """The name qualified from the global namespace (the driver's view)."""
+        return ("::" + "::".join(self.ns) + "::" if self.ns else "") + self.name
 
     def rtype(self):
         return self.ft if self.ret == "double" else "void"
@@ -494,7 +529,13 @@ class FuncGen:
                         args.append(self.rng.choice(CONSTS))
                 else:
                     args.append(self.expr(max(0, d - 1)))
-        return "%s(%s)" % (h.name, ", ".join(args))
+        return "%s(%s)" % (self.callee(h), ", ".join(args))
+
+    def callee(self, h):
+        """A helper's name as called here: qualified from the top-level
+        function's namespace; helpers share one namespace and call each other
+        unqualified."""
+        return h.name if self.is_helper else h.qual + h.name
 
     # --- statements ---------------------------------------------------------
     def writable_scalars(self):
@@ -984,7 +1025,7 @@ class FuncGen:
         call = self.helper_call(2, pure_only=False)
         if call is None:
             return self.s_assign()
-        h = [h for h in self.helpers if call.startswith(h.name + "(")][0]
+        h = [h for h in self.helpers if call.startswith(self.callee(h) + "(")][0]
         if h.ret == "void":
             self.emit("%s;" % call)
             return
@@ -1088,6 +1129,12 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
     rng = random.Random("adgen-fuzz:%d:%d" % (seed, k))
     use_float = "float" not in avoid and random.Random("adgen-fuzz-float:%d:%d" % (seed, k)).random() < float_fraction
     ft = "float" if use_float else "double"
+    # The namespaces, from their own stream (the program is the same either way).
+    ns_rng = random.Random("adgen-fuzz-ns:%d:%d" % (seed, k))
+    hns, fns, qual = [], [], ""
+    if "namespaces" not in avoid and ns_rng.random() < NAMESPACE_FRACTION:
+        hns, fns, qual = ns_rng.choice(NAMESPACE_LAYOUTS)
+    compact = ns_rng.random() < 0.5  # C++17 `namespace a::b {` where it can
     n = rng.randint(1, 8)
     helpers = []
     src = []
@@ -1096,15 +1143,23 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
             hn = rng.randint(1, n)
             hs = gen_sig(rng, "fz%d_h%d" % (k, j), hn, True, avoid, 2)
             hs.ft = ft
+            hs.ns, hs.qual = hns, qual
             g = FuncGen(rng, hs, list(helpers), avoid, True)
             body = g.generate(rng.randint(2, 6))
-            src.append(hs.decl() + " {")
+            # A helper the function happens not to call is unused there, and
+            # in an unnamed namespace g++ -Wall says so.
+            unused_ok = "[[maybe_unused]] " if "" in hns else ""
+            src.append(unused_ok + hs.decl() + " {")
             src += body
             src.append("}")
             src.append("")
             helpers.append(hs)
+    if helpers and hns:
+        src = namespace_open(hns, compact) + src + namespace_close(hns, compact)
     sig = gen_sig(rng, "fz%d" % k, n, False, avoid)
     sig.ft = ft
+    sig.ns = fns
+    src += namespace_open(fns, compact)
     g = FuncGen(rng, sig, helpers, avoid, False)
     body = g.generate(rng.randint(4, 12))
     # Activity: every floating parameter, or a nonempty subset of the scalar
@@ -1134,6 +1189,7 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
     src.append(sig.decl() + " {")
     src += body
     src.append("}")
+    src += namespace_close(fns, compact)
     text = "\n".join(src) + "\n"
     if as_double and ft == "float":
         # The same program in double (to tell float rounding from a bug).
@@ -1144,6 +1200,30 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
         for h in helpers:
             h.ft = "double"
     return text, sig, active
+
+
+def namespace_open(path, compact):
+    """Lines opening the namespaces of path ("" = unnamed), at column 0."""
+    if not path:
+        return []
+    if compact and "" not in path and len(path) > 1:
+        return ["namespace %s {" % "::".join(path)]
+    return ["namespace {" if p == "" else "namespace %s {" % p for p in path]
+
+
+def namespace_close(path, compact):
+    if not path:
+        return []
+    if compact and "" not in path and len(path) > 1:
+        return ["}  // namespace %s" % "::".join(path), ""]
+    return ["}  // namespace %s" % (p or "(unnamed)") for p in reversed(path)] + [""]
+
+
+def in_namespace(sig, lines):
+    """lines (declarations) inside sig's namespaces."""
+    if not sig.ns:
+        return lines
+    return namespace_open(sig.ns, False) + lines + namespace_close(sig.ns, False)[:-1]
 
 
 # --- the driver ----------------------------------------------------------------
@@ -1570,9 +1650,9 @@ def gen_driver_case(k, sig, active, src):
     L.append("void eval(const double *X, double *Y) {")
     L += unpack("X", "", ("scalar", "in", "out"))
     if sig.ret == "double":
-        L.append("  Y[0] = %s(%s);" % (sig.name, args))
+        L.append("  Y[0] = %s(%s);" % (sig.qname(), args))
     else:
-        L.append("  %s(%s);" % (sig.name, args))
+        L.append("  %s(%s);" % (sig.qname(), args))
     L += pack_outs("Y", "")
     L.append("}")
     if ft == "float":
@@ -1588,7 +1668,7 @@ def gen_driver_case(k, sig, active, src):
                 dargs.append(p + "_d")
             else:
                 dargs.append(p)
-        twin = "fzd" + sig.name[2:]
+        twin = sig.qname().replace(sig.name, "fzd" + sig.name[2:])
         if sig.ret == "double":
             L.append("  Y[0] = %s(%s);" % (twin, ", ".join(dargs)))
         else:
@@ -1602,10 +1682,10 @@ def gen_driver_case(k, sig, active, src):
     dargs = ", ".join(p + "_dot" for _, p in act)
     if sig.ret == "double":
         L.append("  %s f_dot = 0;" % ft)
-        L.append("  Y[0] = %s_jvp(%s, %s, &f_dot);" % (sig.name, args, dargs))
+        L.append("  Y[0] = %s_jvp(%s, %s, &f_dot);" % (sig.qname(), args, dargs))
         L.append("  JV[0] = f_dot;")
     else:
-        L.append("  %s_jvp(%s, %s);" % (sig.name, args, dargs))
+        L.append("  %s_jvp(%s, %s);" % (sig.qname(), args, dargs))
     L += pack_outs("Y", "")
     L += pack_outs("JV", "_dot")
     L.append("}")
@@ -1626,9 +1706,9 @@ def gen_driver_case(k, sig, active, src):
             L.append("  for (int i = 0; i < %d; ++i) %s_bar[i] = %s(W[%d + i]);" % (n, p, ft, yoff[p]))
             gargs.append("%s_bar" % p)
     if sig.ret == "double":
-        L.append("  Y[0] = %s_grad(%s, %s, %s(W[0]));" % (sig.name, args, ", ".join(gargs), ft))
+        L.append("  Y[0] = %s_grad(%s, %s, %s(W[0]));" % (sig.qname(), args, ", ".join(gargs), ft))
     else:
-        L.append("  %s_grad(%s, %s);" % (sig.name, args, ", ".join(gargs)))
+        L.append("  %s_grad(%s, %s);" % (sig.qname(), args, ", ".join(gargs)))
     L += pack_outs("Y", "")
     for kind, p in act:
         if kind == "scalar":
@@ -1679,8 +1759,8 @@ def prototypes(sig, active):
     if sig.ret == "double":
         jv.append("%s *%s_dot" % (ft, sig.name))
         gr.append("%s %s_bar" % (ft, sig.name))
-    return ["%s %s_jvp(%s);" % (sig.rtype(), sig.name, ", ".join(jv)),
-            "%s %s_grad(%s);" % (sig.rtype(), sig.name, ", ".join(gr))]
+    return in_namespace(sig, ["%s %s_jvp(%s);" % (sig.rtype(), sig.name, ", ".join(jv)),
+                              "%s %s_grad(%s);" % (sig.rtype(), sig.name, ", ".join(gr))])
 
 
 def main():
