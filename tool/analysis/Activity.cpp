@@ -19,6 +19,21 @@ bool writesParamArray(const Function &g, unsigned i) {
   return w;
 }
 
+namespace {
+
+/// Calls f on every op of the block, last first, each op after the ops of
+/// its regions (reverse post-order): usefulness flows from a use back to
+/// its definition, so one pass covers a straight-line block.
+template <typename F> void walkBackward(const Block &b, F &f) {
+  for (auto op = b.ops.rbegin(); op != b.ops.rend(); ++op) {
+    for (auto r = (*op)->regions.rbegin(); r != (*op)->regions.rend(); ++r)
+      walkBackward(**r, f);
+    f(**op);
+  }
+}
+
+} // namespace
+
 void keepUseful(const Function &f, Activity &act) {
   std::set<const Op *> values;
   std::set<const Var *> vars;
@@ -31,39 +46,40 @@ void keepUseful(const Function &f, Activity &act) {
     if (x && set.insert(x).second)
       changed = true;
   };
-  while (changed) {
-    changed = false;
-    walk(f.body, [&](const Op &o) {
-      bool useful = values.count(&o) != 0;
-      switch (o.kind) {
-      case OpKind::Return:
+  auto visit = [&](const Op &o) {
+    bool useful = values.count(&o) != 0;
+    switch (o.kind) {
+    case OpKind::Return:
+      for (const Op *x : o.operands)
+        mark(values, x);
+      return;
+    case OpKind::Decl:
+    case OpKind::WriteVar:
+      if (vars.count(o.var))
         for (const Op *x : o.operands)
           mark(values, x);
-        return;
-      case OpKind::Decl:
-      case OpKind::WriteVar:
-        if (vars.count(o.var))
-          for (const Op *x : o.operands)
-            mark(values, x);
-        return;
-      case OpKind::Store:
-        if (arrays.count(o.arr))
-          mark(values, o.operands[1]);
-        return;
-      case OpKind::ReadVar:
-        if (useful)
-          mark(vars, o.var);
-        return;
-      case OpKind::Load:
-        if (useful)
-          mark(arrays, o.arr);
-        return;
-      default:
-        if (useful)
-          for (const Op *x : o.operands)
-            mark(values, x);
-      }
-    });
+      return;
+    case OpKind::Store:
+      if (arrays.count(o.arr))
+        mark(values, o.operands[1]);
+      return;
+    case OpKind::ReadVar:
+      if (useful)
+        mark(vars, o.var);
+      return;
+    case OpKind::Load:
+      if (useful)
+        mark(arrays, o.arr);
+      return;
+    default:
+      if (useful)
+        for (const Op *x : o.operands)
+          mark(values, x);
+    }
+  };
+  while (changed) {
+    changed = false;
+    walkBackward(f.body, visit);
   }
   auto keep = [](auto &set, const auto &useful) {
     for (auto it = set.begin(); it != set.end();)

@@ -1,5 +1,6 @@
 #include "ir/Naming.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -20,31 +21,60 @@ bool restores(const Op &x) {
          (x.method == "get" || x.method == "unstash");
 }
 
-bool writesVar(const Op &o, const Var *v) {
-  bool w = false;
-  auto check = [&](const Op &x) {
-    if ((x.kind == OpKind::WriteVar || restores(x)) && x.var == v)
-      w = true;
-  };
-  check(o);
-  for (auto &r : o.regions)
-    walk(*r, check);
-  return w;
-}
+/// Where the ops of a block write, each op with its regions: per variable
+/// and per array the sorted indices of the ops writing it, and the ops
+/// holding a call (which may write any array).
+struct BlockWrites {
+  std::unordered_map<const Var *, std::vector<size_t>> vars;
+  std::unordered_map<const Array *, std::vector<size_t>> arrays;
+  std::vector<size_t> calls;
 
-bool writesArray(const Op &o, const Array *a) {
-  bool w = false;
-  auto check = [&](const Op &x) {
-    if ((x.kind == OpKind::Store && x.arr == a) || x.kind == OpKind::Call ||
-        (x.kind == OpKind::DeclArray && x.arr == a) ||
-        (restores(x) && !x.arrays.empty() && x.arrays[0] == a))
-      w = true;
-  };
-  check(o);
-  for (auto &r : o.regions)
-    walk(*r, check);
-  return w;
-}
+  explicit BlockWrites(const Block &b) {
+    for (size_t j = 0; j < b.ops.size(); ++j) {
+      auto note = [&](const Op &x) {
+        if ((x.kind == OpKind::WriteVar || restores(x)) && x.var)
+          add(vars[x.var], j);
+        if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
+          add(arrays[x.arr], j);
+        if (restores(x) && !x.arrays.empty())
+          add(arrays[x.arrays[0]], j);
+        if (x.kind == OpKind::Call)
+          add(calls, j);
+      };
+      note(*b.ops[j]);
+      for (auto &r : b.ops[j]->regions)
+        walk(*r, note);
+    }
+  }
+
+  /// Whether an op between indices `from` and `to` (exclusive; `to` too
+  /// when `withTo`) writes what memory read `def` reads.
+  bool between(const Op &def, size_t from, size_t to, bool withTo) const {
+    if (def.kind == OpKind::ReadVar)
+      return hit(find(vars, def.var), from, to, withTo);
+    return def.kind == OpKind::Load &&
+           (hit(find(arrays, def.arr), from, to, withTo) ||
+            hit(&calls, from, to, withTo));
+  }
+
+private:
+  static void add(std::vector<size_t> &at, size_t j) {
+    if (at.empty() || at.back() != j)
+      at.push_back(j);
+  }
+  template <typename M, typename K>
+  static const std::vector<size_t> *find(const M &m, K k) {
+    auto it = m.find(k);
+    return it == m.end() ? nullptr : &it->second;
+  }
+  static bool hit(const std::vector<size_t> *at, size_t from, size_t to,
+                  bool withTo) {
+    if (!at)
+      return false;
+    auto it = std::upper_bound(at->begin(), at->end(), from);
+    return it != at->end() && (*it < to || (withTo && *it == to));
+  }
+};
 
 struct Namer {
   const Function &f;
@@ -55,50 +85,85 @@ struct Namer {
   int counter = 0;
   std::unordered_set<std::string> taken;
 
+  std::unordered_map<const Op *, size_t> pos; // index in its block
+  // Per block, for each index the first op at or after it that is not pure
+  // (pure ops write nothing and own no regions); ops.size() if none.
+  std::unordered_map<const Block *, std::vector<size_t>> nextImpure;
+  std::unordered_map<const Block *, BlockWrites> writes; // built when asked
+  // Inlined ops: where their value is really evaluated (effectiveUsers).
+  std::unordered_map<const Op *, std::vector<const Op *>> evaluatedAt;
+
+  /// Uses, users, positions and the next impure op (pre-order).
   void countUses(const Block &b) {
-    walk(b, [&](const Op &o) {
+    std::vector<size_t> &next = nextImpure[&b];
+    next.assign(b.ops.size() + 1, b.ops.size());
+    for (size_t i = b.ops.size(); i-- > 0;)
+      next[i] = isPure(*b.ops[i]) ? next[i + 1] : i;
+    for (size_t i = 0; i < b.ops.size(); ++i) {
+      const Op &o = *b.ops[i];
+      pos[&o] = i;
       for (Op *x : o.operands) {
         n.uses[x]++;
         users[x].push_back(&o);
       }
-    });
+      for (auto &r : o.regions)
+        countUses(*r);
+    }
   }
 
   /// Where a value is really evaluated: at its user, or further up when the
-  /// user is itself shown inline.
+  /// user is itself shown inline (memoized: a long expression is a long
+  /// chain of inlined ops).
   void effectiveUsers(const Op *o, std::vector<const Op *> &out) {
     for (const Op *u : users[o]) {
-      if (n.inlined.count(u))
-        effectiveUsers(u, out);
-      else
+      if (n.inlined.count(u)) {
+        const std::vector<const Op *> &up = evaluatedFrom(u);
+        out.insert(out.end(), up.begin(), up.end());
+      } else {
         out.push_back(u);
+      }
     }
+  }
+
+  /// effectiveUsers of inlined op u, climbing single-user chains without
+  /// recursion and remembering the answer for every op on the way.
+  const std::vector<const Op *> &evaluatedFrom(const Op *u) {
+    std::vector<const Op *> path;
+    const Op *top = u;
+    while (!evaluatedAt.count(top) && n.inlined.count(top) &&
+           users[top].size() == 1) {
+      path.push_back(top);
+      top = users[top].front();
+    }
+    std::vector<const Op *> found;
+    if (auto it = evaluatedAt.find(top); it != evaluatedAt.end())
+      found = it->second;
+    else if (n.inlined.count(top))
+      effectiveUsers(top, found); // several users: rare, recurse
+    else
+      found.push_back(top);
+    if (path.empty()) // u itself is the inlined op with several users
+      return evaluatedAt[u] = std::move(found);
+    for (const Op *p : path)
+      evaluatedAt[p] = found;
+    return evaluatedAt[u];
   }
 
   /// True when no op between `def` and each place it is evaluated can change
   /// the memory `def` reads, so it may be shown at the place of use.
   bool stableUntilUses(const Op &def) {
     const Block &b = *def.block;
-    size_t i = 0;
-    while (b.ops[i].get() != &def)
-      ++i;
+    auto w = writes.find(&b);
+    if (w == writes.end())
+      w = writes.emplace(&b, BlockWrites(b)).first;
     std::vector<const Op *> eff;
     effectiveUsers(&def, eff);
     for (const Op *u : eff) {
       const Op *anc = ancestorIn(b, u);
-      if (!anc)
+      // An operand is read before the op itself acts; a use inside a
+      // region is not, so the region's own writes count.
+      if (!anc || w->second.between(def, pos.at(&def), pos.at(anc), anc != u))
         return false;
-      for (size_t j = i + 1; j < b.ops.size(); ++j) {
-        const Op &mid = *b.ops[j];
-        if (&mid == anc && anc == u)
-          break; // an operand is read before the op itself acts
-        if (def.kind == OpKind::ReadVar && writesVar(mid, def.var))
-          return false;
-        if (def.kind == OpKind::Load && writesArray(mid, def.arr))
-          return false;
-        if (&mid == anc)
-          break;
-      }
     }
     return true;
   }
@@ -152,11 +217,8 @@ struct Namer {
         // In code, a single-use value may also travel past pure ops to
         // its user: nothing between can change it.
         bool reaches = nextIsUser;
-        if (chains && !nextIsUser && u->block == &b) {
-          reaches = true;
-          for (size_t j = i + 1; j < b.ops.size() && b.ops[j].get() != u; ++j)
-            reaches = reaches && isPure(*b.ops[j]);
-        }
+        if (chains && !nextIsUser && u->block == &b)
+          reaches = nextImpure.at(&b)[i + 1] >= pos.at(u);
         if (deepHere ? u->block == &b : reaches && joins)
           n.inlined.insert(&o);
       }
@@ -203,7 +265,7 @@ struct Namer {
 
 Naming nameValues(const Function &f, NamingStyle style) {
   bool code = style == NamingStyle::Code;
-  Namer nm{f, code, code, {}, {}, 0, {}};
+  Namer nm{f, code, code, {}, {}, 0, {}, {}, {}, {}, {}};
   for (auto &v : f.vars)
     nm.taken.insert(v->name);
   for (auto &a : f.arrays)

@@ -72,9 +72,11 @@ bool AdjointBuilder::build(const std::vector<bool> &mask, std::string &error) {
 }
 
 std::string AdjointBuilder::unique(const std::string &base) {
+  // base, or base_i for the least free i; names only grow, so the search
+  // for a base resumes where it last stopped.
   std::string n = base;
-  for (int i = 1; names.count(n); ++i)
-    n = base + "_" + std::to_string(i);
+  for (int &i = suffix[base]; names.count(n);)
+    n = base + "_" + std::to_string(++i);
   names.insert(n);
   return n;
 }

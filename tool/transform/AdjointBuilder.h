@@ -273,6 +273,7 @@ private:
   Activity act;
   Remap m;
   std::set<std::string> names;
+  std::map<std::string, int> suffix; // unique(): last suffix per base
   std::unordered_map<const Op *, LinearForm> lin;
   std::unordered_map<const Op *, Target> leafTarget;
   std::map<const Var *, Op *> leafCache;

@@ -1,5 +1,6 @@
 #include "transform/DeadCode.h"
 
+#include <algorithm>
 #include <functional>
 #include <unordered_map>
 
@@ -13,6 +14,11 @@ void countUses(const Block &b, std::unordered_map<const Op *, int> &uses) {
   });
 }
 
+/// Drops the ops a sweep has deleted (null), in one pass.
+void compact(Block &b) {
+  b.ops.erase(std::remove(b.ops.begin(), b.ops.end(), nullptr), b.ops.end());
+}
+
 int sweep(Block &b, std::unordered_map<const Op *, int> &uses) {
   int removed = 0;
   // Backwards, so a chain of dead ops goes in one pass.
@@ -24,9 +30,10 @@ int sweep(Block &b, std::unordered_map<const Op *, int> &uses) {
       continue;
     for (const Op *x : o.operands)
       uses[x]--;
-    b.ops.erase(b.ops.begin() + static_cast<long>(i));
+    b.ops[i].reset();
     ++removed;
   }
+  compact(b);
   return removed;
 }
 
@@ -90,10 +97,11 @@ int deadVariables(Function &f) {
                   ((o.kind == OpKind::DeclArray || o.kind == OpKind::Store) &&
                    deadArray(o.arr));
       if (dead) {
-        b.ops.erase(b.ops.begin() + static_cast<long>(i));
+        b.ops[i].reset();
         ++removed;
       }
     }
+    compact(b);
   };
   sweepVars(f.body);
   return removed;

@@ -3,7 +3,9 @@
 #include "ir/Clone.h"
 #include "transform/Structure.h"
 
+#include <map>
 #include <set>
+#include <unordered_map>
 
 namespace adgen {
 namespace {
@@ -23,32 +25,36 @@ public:
   }
 
 private:
+  /// base, or base_i for the least i whose name is free (names only grow,
+  /// so the search for a base resumes where it last stopped).
   std::string unique(const std::string &base) {
     std::string n = base;
-    for (int i = 1; names.count(n); ++i)
-      n = base + "_" + std::to_string(i);
+    for (int &i = suffix[base]; names.count(n);)
+      n = base + "_" + std::to_string(++i);
     names.insert(n);
     return n;
   }
 
+  /// Rebuilds blk with each call replaced by the callee's body; a later
+  /// use of a call's value reads the variable holding its result.
   void block(Block &blk) {
-    for (size_t i = 0; i < blk.ops.size(); ++i) {
-      for (auto &r : blk.ops[i]->regions)
+    std::vector<std::unique_ptr<Op>> ops = std::move(blk.ops);
+    blk.ops.clear();
+    for (auto &op : ops) {
+      for (Op *&x : op->operands)
+        if (auto it = results.find(x); it != results.end())
+          x = it->second;
+      for (auto &r : op->regions)
         block(*r);
-      if (blk.ops[i]->kind == OpKind::Call)
-        i = inlineAt(blk, i);
+      if (op->kind == OpKind::Call)
+        inlineAt(blk, std::move(op));
+      else
+        blk.ops.push_back(std::move(op));
     }
   }
 
-  /// Replaces the call at blk.ops[i]; returns the index of the last op
-  /// written in its place (the inlined body has no calls left).
-  size_t inlineAt(Block &blk, size_t i) {
-    std::unique_ptr<Op> call = std::move(blk.ops[i]);
-    blk.ops.erase(blk.ops.begin() + static_cast<long>(i));
-    std::vector<std::unique_ptr<Op>> tail;
-    for (size_t k = i; k < blk.ops.size(); ++k)
-      tail.push_back(std::move(blk.ops[k]));
-    blk.ops.resize(i);
+  /// Appends to blk the body of `call`'s callee in its place.
+  void inlineAt(Block &blk, std::unique_ptr<Op> call) {
 
     // The callee with its own calls inlined and one final return.
     auto g = cloneFunction(*call->callee);
@@ -95,18 +101,18 @@ private:
       }
       cloneOp(b, *o, m);
     }
-    size_t last = blk.ops.size() - 1;
-    for (auto &op : tail)
-      blk.ops.push_back(std::move(op));
     if (result)
-      replaceUses(f.body, call.get(), result);
+      results[call.get()] = result;
+    inlined.push_back(std::move(call)); // kept: its address is a key
     ++count;
-    return last;
   }
 
   Function &f;
   Builder b;
   std::set<std::string> names;
+  std::map<std::string, int> suffix;
+  std::unordered_map<const Op *, Op *> results; // call -> read of its result
+  std::vector<std::unique_ptr<Op>> inlined;
   int count = 0;
 };
 

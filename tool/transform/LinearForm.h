@@ -11,6 +11,7 @@
 
 #include "ir/Builder.h"
 
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -18,12 +19,32 @@ namespace adgen {
 
 struct LinearForm {
   std::vector<std::pair<Op *, Op *>> terms; // (coefficient or null, leaf)
+  // Leaf -> its term, once there are more terms than a scan is worth (a
+  // long sum's form has a term per summand); only addScaled adds terms.
+  std::unordered_map<const Op *, size_t> index;
+
+  LinearForm() = default;
+  LinearForm(const LinearForm &o) : terms(o.terms) {} // index: when asked
+  LinearForm(LinearForm &&) = default;
+  LinearForm &operator=(const LinearForm &o) {
+    terms = o.terms;
+    index.clear();
+    return *this;
+  }
+  LinearForm &operator=(LinearForm &&) = default;
 
   bool empty() const { return terms.empty(); }
-  static LinearForm leaf(Op *t) { return LinearForm{{{nullptr, t}}}; }
+  static LinearForm leaf(Op *t) {
+    LinearForm f;
+    f.terms.push_back({nullptr, t});
+    return f;
+  }
 
   /// this += c · other (c null = 1).
   void addScaled(Builder &b, const LinearForm &other, Op *c);
+
+  /// The term of `leaf`, or null.
+  std::pair<Op *, Op *> *find(const Op *leaf);
 
   /// Emits Σ coefᵢ · leafᵢ; null when the form is empty (an exact zero).
   /// Each non-unit product is marked as a tangent product.

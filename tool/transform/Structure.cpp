@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 
+#include <map>
 #include <set>
 
 namespace adgen {
@@ -74,15 +75,17 @@ public:
   }
 
 private:
+  /// adgen_base, or adgen_base_i for the least i that no variable or array
+  /// of f has. Names only grow: the set takes in those added since the
+  /// last call, and the search for a base resumes where it last stopped.
   std::string unique(const std::string &base) {
-    std::set<std::string> names;
-    for (auto &v : f.vars)
-      names.insert(v->name);
-    for (auto &a : f.arrays)
-      names.insert(a->name);
+    for (; seenVars < f.vars.size(); ++seenVars)
+      names.insert(f.vars[seenVars]->name);
+    for (; seenArrays < f.arrays.size(); ++seenArrays)
+      names.insert(f.arrays[seenArrays]->name);
     std::string n = "adgen_" + base;
-    for (int i = 1; names.count(n); ++i)
-      n = "adgen_" + base + "_" + std::to_string(i);
+    for (int &i = suffix[base]; names.count(n);)
+      n = "adgen_" + base + "_" + std::to_string(++i);
     return n;
   }
 
@@ -285,6 +288,9 @@ private:
   Builder b;
   Var *done = nullptr;
   Var *result = nullptr;
+  std::set<std::string> names; // of f's variables and arrays (unique())
+  size_t seenVars = 0, seenArrays = 0;
+  std::map<std::string, int> suffix;
 };
 
 } // namespace

@@ -10,6 +10,7 @@
 #include <functional>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace adgen {
 namespace {
@@ -27,6 +28,7 @@ struct Cloner {
   const Function &src;
   Function &dst;
   std::set<std::string> names;
+  std::map<std::string, int> suffix;
   std::map<const Var *, Var *> vars;
   std::map<const Array *, Array *> arrs;
 
@@ -49,10 +51,12 @@ struct Cloner {
                                p.arr ? arrs[p.arr] : nullptr});
   }
 
+  /// base, or base_i for the least free i (the search resumes where it
+  /// last stopped: names only grow).
   std::string unique(const std::string &base) {
     std::string n = base;
-    for (int i = 1; names.count(n); ++i)
-      n = base + "_" + std::to_string(i);
+    for (int &i = suffix[base]; names.count(n);)
+      n = base + "_" + std::to_string(++i);
     names.insert(n);
     return n;
   }
@@ -345,59 +349,68 @@ private:
   /// emitted since, so the statement reads as one expression again. Safe:
   /// the moved ops are pure, and what came between writes only tangents.
   void sinkValue(Op *val) {
-    auto &ops = b.block()->ops;
-    std::vector<Op *> chain;
-    std::function<void(Op *)> collect = [&](Op *v) {
-      if (!v || v->block != b.block() || !isPure(*v) ||
-          v->kind == OpKind::ReadVar || v->kind == OpKind::Load ||
-          v->kind == OpKind::Const || usesIn(*b.block(), v) != 1)
-        return;
-      chain.push_back(v);
-      for (Op *x : v->operands)
-        collect(x);
-    };
-    if (usesIn(*b.block(), val) != 0)
-      return; // the partials use it (tanh, exp): it stays where it is
-    if (!val || val->block != b.block() || !isPure(*val) ||
+    Block &blk = *b.block();
+    if (!val || val->block != &blk || !isPure(*val) ||
         val->kind == OpKind::ReadVar || val->kind == OpKind::Load)
       return;
-    chain.push_back(val);
-    for (Op *x : val->operands)
-      collect(x);
-    // Keep their relative order.
-    std::vector<std::unique_ptr<Op>> moved;
-    for (size_t i = 0; i < ops.size();) {
-      if (std::find(chain.begin(), chain.end(), ops[i].get()) != chain.end()) {
-        moved.push_back(std::move(ops[i]));
-        ops.erase(ops.begin() + static_cast<long>(i));
-      } else {
-        ++i;
-      }
+    TailUses uses(blk);
+    if (uses.of(val) != 0)
+      return; // the partials use it (tanh, exp): it stays where it is
+    std::unordered_set<const Op *> chain{val};
+    std::vector<Op *> work(val->operands.begin(), val->operands.end());
+    while (!work.empty()) {
+      Op *v = work.back();
+      work.pop_back();
+      if (!v || v->block != &blk || !isPure(*v) ||
+          v->kind == OpKind::ReadVar || v->kind == OpKind::Load ||
+          v->kind == OpKind::Const || uses.of(v) != 1)
+        continue;
+      chain.insert(v);
+      work.insert(work.end(), v->operands.begin(), v->operands.end());
     }
-    for (auto &m : moved)
-      ops.push_back(std::move(m));
+    // Keep their relative order; the chain lies within the scanned tail.
+    std::stable_partition(
+        blk.ops.begin() + static_cast<long>(uses.pos), blk.ops.end(),
+        [&](const std::unique_ptr<Op> &o) { return !chain.count(o.get()); });
   }
 
-  static int usesIn(const Block &blk, const Op *v) {
-    int n = 0;
-    walk(blk, [&](const Op &o) {
-      for (const Op *x : o.operands)
-        n += x == v;
-    });
-    return n;
-  }
+  /// Uses of the values of a block by its last ops (and their regions),
+  /// counted from the end as far back as asked: a value's uses all follow
+  /// it, so those of one defined near the end cost only the ops after it.
+  struct TailUses {
+    const Block &blk;
+    size_t pos; // ops[pos..] are counted
+    std::unordered_set<const Op *> seen;
+    std::unordered_map<const Op *, int> count;
 
-  /// Moves op n (already in the current block) to its end.
+    explicit TailUses(const Block &b) : blk(b), pos(b.ops.size()) {}
+    /// The uses of v, an op of blk, in blk.
+    int of(const Op *v) {
+      while (!seen.count(v) && pos > 0) {
+        const Op &o = *blk.ops[--pos];
+        seen.insert(&o);
+        for (const Op *x : o.operands)
+          ++count[x];
+        for (auto &r : o.regions)
+          walk(*r, [&](const Op &in) {
+            for (const Op *x : in.operands)
+              ++count[x];
+          });
+      }
+      auto it = count.find(v);
+      return it == count.end() ? 0 : it->second;
+    }
+  };
+
+  /// Moves op n (already in the current block, near its end) to its end.
   void moveToEnd(Op *n) {
     auto &ops = b.block()->ops;
-    for (size_t i = 0; i < ops.size(); ++i) {
-      if (ops[i].get() == n) {
-        auto keep = std::move(ops[i]);
-        ops.erase(ops.begin() + static_cast<long>(i));
-        ops.push_back(std::move(keep));
-        return;
-      }
-    }
+    auto it = std::find_if(ops.rbegin(), ops.rend(),
+                           [&](const std::unique_ptr<Op> &o) {
+                             return o.get() == n;
+                           });
+    if (it != ops.rend())
+      std::rotate(it.base() - 1, it.base(), ops.end());
   }
 
   DerivedModule &dm;
