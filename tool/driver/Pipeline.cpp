@@ -1,6 +1,7 @@
 #include "driver/Pipeline.h"
 
 #include "driver/BuildBatch.h"
+#include "driver/Format.h"
 #include "driver/Messages.h"
 #include "driver/Output.h"
 
@@ -12,8 +13,6 @@
 #include "transform/Adjoint.h"
 #include "transform/Tangent.h"
 
-#include "clang/Format/Format.h"
-#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,15 +30,6 @@ bool verified(const Function &f, const char *stage) {
     std::fprintf(stderr, "adgen: internal error: invalid IR after %s in '%s': %s\n",
                  stage, f.name.c_str(), e.c_str());
   return errs.empty();
-}
-
-std::string clangFormat(const std::string &code) {
-  clang::format::FormatStyle style = clang::format::getLLVMStyle();
-  std::vector<clang::tooling::Range> ranges{
-      {0, static_cast<unsigned>(code.size())}};
-  auto repl = clang::format::reformat(style, code, ranges, "generated.cpp");
-  auto res = clang::tooling::applyAllReplacements(code, repl);
-  return res ? *res : code;
 }
 
 std::string paramList(const Function &f, const std::vector<bool> &mask) {
@@ -214,12 +204,12 @@ int runPipeline(const Options &o) {
 
   EmitOptions eo{o.cuda, o.input, ADGEN_VERSION};
   std::string out = o.emit == "code"
-                        ? clangFormat(emitFile(dm.module, eo) + batchText)
+                        ? formatCode(emitFile(dm.module, eo) + batchText)
                         : text.str();
   std::vector<std::pair<std::string, std::string>> files{{o.output, out}};
   if (!o.header.empty())
     files.push_back(
-        {o.header, clangFormat(emitHeader(dm.module, eo) + batchDecls)});
+        {o.header, formatCode(emitHeader(dm.module, eo) + batchDecls)});
   return writeOutputs(files) ? 0 : 1;
 }
 

@@ -4,6 +4,7 @@
 #include "frontend/Extent.h"
 #include "frontend/FallOff.h"
 #include "frontend/Lowerer.h"
+#include "frontend/Placement.h"
 #include "frontend/Pragmas.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -71,32 +72,20 @@ public:
     auto &sm = ast.getSourceManager();
     Collector col(sm);
     col.TraverseDecl(ast.getTranslationUnitDecl());
-    auto before = [&](SourceLocation a, SourceLocation b) {
-      return sm.isBeforeInTranslationUnit(a, b);
-    };
-    auto inside = [&](SourceLocation l, SourceRange r) {
-      return before(r.getBegin(), l) && before(l, r.getEnd());
-    };
+    Placement place(sm, col.defs, col.stmts);
 
     LowerContext cx{ast, de, out.module, nullptr, {}, {}, nullptr};
     std::map<const FunctionDecl *, std::vector<const Directive *>> fnDirs;
     for (const Directive &d : dirs) {
       if (!sm.isInMainFile(d.loc))
         continue;
-      const FunctionDecl *body = nullptr;
-      for (const FunctionDecl *fd : col.defs)
-        if (inside(d.loc, fd->getBody()->getSourceRange()))
-          body = fd;
+      const FunctionDecl *body = place.bodyAround(d.loc);
       if (d.kind == Directive::Checkpoint) {
         if (!body) {
           report(de, d.loc, Diag::CheckpointOutsideBody);
           continue;
         }
-        const Stmt *next = nullptr;
-        for (auto &[fd, s] : col.stmts)
-          if (fd == body && before(d.loc, s->getBeginLoc()) &&
-              (!next || before(s->getBeginLoc(), next->getBeginLoc())))
-            next = s;
+        const Stmt *next = place.statementAfter(body, d.loc);
         if (!next || !(isa<ForStmt>(next) || isa<WhileStmt>(next) ||
                        isa<DoStmt>(next))) {
           report(de, d.loc, Diag::CheckpointNotOnLoop);
@@ -116,11 +105,7 @@ public:
         report(de, d.loc, Diag::DirectiveInBody, {d.name()});
         continue;
       }
-      const FunctionDecl *target = nullptr;
-      for (const FunctionDecl *fd : col.defs)
-        if (before(d.loc, fd->getBeginLoc()) &&
-            (!target || before(fd->getBeginLoc(), target->getBeginLoc())))
-          target = fd;
+      const FunctionDecl *target = place.definitionAfter(d.loc);
       if (!target) {
         report(de, d.loc, Diag::DirectiveOnNothing, {d.name()});
         continue;

@@ -65,7 +65,7 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     Stmt s;
     s.target.var = tmp;
     s.isDecl = true;
-    s.terms = lin.at(p).terms;
+    s.terms = lin.at(p).resolved();
     record(std::move(s), p->loc, inRegion, items);
     Var *bar = F.newVar(unique(tmp->name + "_bar"), tmp->type);
     varAdj[tmp] = bar;
@@ -74,6 +74,13 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     leafTarget[leaf] = Target{tmp, nullptr, nullptr};
     lin[p] = LinearForm::leaf(leaf);
   }
+}
+
+/// True when o, once, is the last use of x in its block: nothing reads
+/// x's form after o.
+static bool lastUseOf(const Op &o, const Op *x, int remaining) {
+  return remaining == 0 && x->block == o.block &&
+         std::count(o.operands.begin(), o.operands.end(), x) == 1;
 }
 
 void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
@@ -185,7 +192,10 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
       Op *one = b.constant(1, o.type), *none = b.constant(0, o.type);
       Op *pick = k == 1 ? b.select(n->operands[0], one, none)
                         : b.select(n->operands[0], none, one);
-      form.addScaled(b, it->second, pick);
+      if (lastUseOf(o, o.operands[k], remaining[o.operands[k]]))
+        form.takeScaled(b, std::move(it->second), pick);
+      else
+        form.addScaled(b, it->second, pick);
     }
     if (!form.empty())
       lin[&o] = std::move(form);
@@ -205,8 +215,14 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
       auto it = lin.find(o.operands[i]);
       if (it == lin.end())
         continue;
-      if (Op *p = partial(b, *n, i))
-        form.addScaled(b, it->second, p);
+      if (Op *p = partial(b, *n, i)) {
+        // o alone uses the operand's form: take it over, not copy it (a
+        // long sum would copy its growing form once per summand).
+        if (lastUseOf(o, o.operands[i], remaining[o.operands[i]]))
+          form.takeScaled(b, std::move(it->second), p);
+        else
+          form.addScaled(b, it->second, p);
+      }
     }
     if (!form.empty())
       lin[&o] = std::move(form);
@@ -217,7 +233,7 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
 std::vector<std::pair<Op *, Op *>> AdjointBuilder::termsOf(const Op *v) {
   auto it = lin.find(v);
   return it == lin.end() ? std::vector<std::pair<Op *, Op *>>{}
-                         : it->second.terms;
+                         : it->second.resolved();
 }
 
 void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,

@@ -18,17 +18,36 @@
 namespace adgen {
 
 struct LinearForm {
-  std::vector<std::pair<Op *, Op *>> terms; // (coefficient or null, leaf)
+  // (coefficient or null, leaf). Read coefficients through coefAt: a
+  // pending unit scale (see `unit`) is not written into them.
+  std::vector<std::pair<Op *, Op *>> terms;
   // Leaf -> its term, once there are more terms than a scan is worth (a
   // long sum's form has a term per summand); only addScaled adds terms.
   std::unordered_map<const Op *, size_t> index;
+  // A scale by 1 taken over lazily (takeScaled): the coefficients of terms
+  // [0, unitUpTo) that are null or the constant 1 read as `unit`, exactly
+  // what rewriting each by `mul(coef, unit)` would have left there. Keeps
+  // a long sum's form from being rewritten once per summand.
+  Op *unit = nullptr;
+  size_t unitUpTo = 0;
+  // What the stored coefficients (and `unit`) may be, conservatively: a
+  // scale by 1 is taken over lazily only when it would rewrite nothing but
+  // nulls and 1s, i.e. no coefficient is 0 or of another type.
+  bool anyType = false, mixedTypes = false, anyZero = false;
+  Type coefType = Type::Void;
 
   LinearForm() = default;
-  LinearForm(const LinearForm &o) : terms(o.terms) {} // index: when asked
+  LinearForm(const LinearForm &o) { *this = o; } // index: when asked
   LinearForm(LinearForm &&) = default;
   LinearForm &operator=(const LinearForm &o) {
     terms = o.terms;
     index.clear();
+    unit = o.unit;
+    unitUpTo = o.unitUpTo;
+    anyType = o.anyType;
+    mixedTypes = o.mixedTypes;
+    anyZero = o.anyZero;
+    coefType = o.coefType;
     return *this;
   }
   LinearForm &operator=(LinearForm &&) = default;
@@ -40,8 +59,27 @@ struct LinearForm {
     return f;
   }
 
+  /// The coefficient of term i (null = 1).
+  Op *coefAt(size_t i) const {
+    Op *k = terms[i].first;
+    if (unit && i < unitUpTo && (!k || Builder::isConst(k, 1)))
+      return unit;
+    return k;
+  }
+
+  /// Writes a pending unit scale into the coefficients.
+  void resolve();
+  /// The terms, with every coefficient as coefAt reads it.
+  const std::vector<std::pair<Op *, Op *>> &resolved() {
+    resolve();
+    return terms;
+  }
+
   /// this += c · other (c null = 1).
   void addScaled(Builder &b, const LinearForm &other, Op *c);
+  /// The same, where other is not needed afterwards: into an empty form, a
+  /// scale by 1 takes other over instead of copying it.
+  void takeScaled(Builder &b, LinearForm &&other, Op *c);
 
   /// The term of `leaf`, or null.
   std::pair<Op *, Op *> *find(const Op *leaf);
@@ -50,6 +88,10 @@ struct LinearForm {
   /// Each non-unit product is marked as a tangent product.
   /// The sum is formed in type t.
   Op *materialize(Builder &b, Type t) const;
+
+private:
+  void note(const Op *k);
+  void setCoef(size_t i, Op *k);
 };
 
 } // namespace adgen

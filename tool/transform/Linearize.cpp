@@ -2,25 +2,74 @@
 
 namespace adgen {
 
+void LinearForm::note(const Op *k) {
+  if (!k)
+    return;
+  anyZero = anyZero || Builder::isConst(k, 0);
+  if (!anyType) {
+    anyType = true;
+    coefType = k->type;
+  } else if (k->type != coefType) {
+    mixedTypes = true;
+  }
+}
+
+void LinearForm::setCoef(size_t i, Op *k) {
+  // A null or 1 stored under a pending scale would read as `unit`.
+  if (unit && i < unitUpTo && k != unit && (!k || Builder::isConst(k, 1)))
+    resolve();
+  terms[i].first = k;
+  note(k);
+}
+
+void LinearForm::resolve() {
+  if (!unit)
+    return;
+  for (size_t i = 0; i < unitUpTo; ++i)
+    terms[i].first = coefAt(i);
+  unit = nullptr;
+  unitUpTo = 0;
+}
+
 void LinearForm::addScaled(Builder &b, const LinearForm &other, Op *c) {
   // A form's leaves are distinct, so into an empty form nothing merges.
   bool fresh = terms.empty();
-  for (auto [coef, leaf] : other.terms) {
+  for (size_t i = 0; i < other.terms.size(); ++i) {
+    Op *coef = other.coefAt(i), *leaf = other.terms[i].second;
     // Coefficients take the type of the value they scale into (a float
     // statement may read a double through a cast).
     Op *k = !c ? coef : !coef ? c : b.mul(b.cast(coef, c->type), c);
     if (c && !k)
       continue; // an exact zero
     if (auto *t = fresh ? nullptr : find(leaf)) {
-      Op *lhs = t->first ? t->first : b.constant(1, leaf->type);
+      size_t j = static_cast<size_t>(t - terms.data());
+      Op *first = coefAt(j);
+      Op *lhs = first ? first : b.constant(1, leaf->type);
       Op *rhs = k ? k : b.constant(1, lhs->type);
-      t->first = b.add(lhs, b.cast(rhs, lhs->type));
+      setCoef(j, b.add(lhs, b.cast(rhs, lhs->type)));
     } else {
       terms.push_back({k, leaf});
+      note(k);
       if (!index.empty())
         index.emplace(leaf, terms.size() - 1);
     }
   }
+}
+
+void LinearForm::takeScaled(Builder &b, LinearForm &&other, Op *c) {
+  // Scaling by 1 turns each null or 1 coefficient into c and leaves the
+  // rest as they are, when none is 0 and all have c's type (mul and cast
+  // then make nothing): that is recorded, not done.
+  if (terms.empty() && c && Builder::isConst(c, 1) && !other.anyZero &&
+      !other.mixedTypes && (!other.anyType || other.coefType == c->type)) {
+    *this = std::move(other);
+    other = LinearForm();
+    unit = c;
+    unitUpTo = terms.size();
+    note(c);
+    return;
+  }
+  addScaled(b, other, c);
 }
 
 std::pair<Op *, Op *> *LinearForm::find(const Op *leaf) {
@@ -40,7 +89,8 @@ std::pair<Op *, Op *> *LinearForm::find(const Op *leaf) {
 
 Op *LinearForm::materialize(Builder &b, Type t) const {
   Op *sum = nullptr;
-  for (auto [coef, leaf] : terms) {
+  for (size_t i = 0; i < terms.size(); ++i) {
+    Op *coef = coefAt(i), *leaf = terms[i].second;
     leaf = b.cast(leaf, t);
     coef = coef ? b.cast(coef, t) : nullptr;
     bool negate = coef && Builder::isConst(coef, -1);

@@ -77,8 +77,13 @@ public:
       else
         sa.insert(src.params[i].arr);
     }
-    if (withTangents)
+    if (withTangents) {
       act = analyzeVaried(src, sv, sa);
+      walk(src.body, [&](const Op &o) {
+        for (const Op *x : o.operands)
+          ++useCount[x];
+      });
+    }
   }
 
   void build(const std::vector<bool> &mask) {
@@ -283,8 +288,15 @@ private:
         auto it = lin.find(o.operands[i]);
         if (it == lin.end())
           continue;
-        if (Op *p = partial(b, *n, i))
-          form.addScaled(b, it->second, p);
+        if (Op *p = partial(b, *n, i)) {
+          // o alone uses the operand's form: take it over, not copy it
+          // (a long sum would copy its growing form once per summand).
+          const Op *x = o.operands[i];
+          if (x->block == o.block && useCount[x] == 1)
+            form.takeScaled(b, std::move(it->second), p);
+          else
+            form.addScaled(b, it->second, p);
+        }
       }
       if (!form.empty())
         lin[&o] = std::move(form);
@@ -422,6 +434,7 @@ private:
   Activity act;
   std::unordered_map<const Op *, Op *> vmap;
   std::unordered_map<const Op *, LinearForm> lin;
+  std::unordered_map<const Op *, int> useCount; // primal uses of each value
   std::map<const Var *, Var *> dvars;
   std::map<const Var *, Op *> leafCache; // last read of each tangent var
   std::map<const Array *, Array *> darrs;
