@@ -48,10 +48,27 @@ struct Collector : RecursiveASTVisitor<Collector> {
   }
   // Methods are definitions too: annotating one gets a clear error.
   bool TraverseCXXMethodDecl(CXXMethodDecl *md) {
+    noteMethod(md);
+    return RecursiveASTVisitor::TraverseCXXMethodDecl(md);
+  }
+  // ... and so are constructors, destructors and conversions, which the
+  // visitor traverses apart: a directive before one is about it.
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *md) {
+    noteMethod(md);
+    return RecursiveASTVisitor::TraverseCXXConstructorDecl(md);
+  }
+  bool TraverseCXXDestructorDecl(CXXDestructorDecl *md) {
+    noteMethod(md);
+    return RecursiveASTVisitor::TraverseCXXDestructorDecl(md);
+  }
+  bool TraverseCXXConversionDecl(CXXConversionDecl *md) {
+    noteMethod(md);
+    return RecursiveASTVisitor::TraverseCXXConversionDecl(md);
+  }
+  void noteMethod(CXXMethodDecl *md) {
     if (md->doesThisDeclarationHaveABody() &&
         sm.isInMainFile(md->getLocation()))
       defs.push_back(md);
-    return RecursiveASTVisitor::TraverseCXXMethodDecl(md);
   }
   bool VisitStmt(Stmt *s) {
     if (current && !isa<Expr>(s))
