@@ -494,6 +494,9 @@ Function *DerivedModule::primalCopyOf(const Function &g) {
   std::vector<bool> none(g.params.size(), false);
   TangentBuilder tb(*this, g, *d, none, false);
   tb.build(none);
+  // What the primal computes only for a value it drops (the result of
+  // `(c ? a : b) = v` used as a statement) goes here as in its tangent.
+  eliminateDeadCode(*d);
   module.functions.push_back(std::move(d));
   return cache[key] = module.functions.back().get();
 }
