@@ -45,10 +45,7 @@ AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
     if (x.kind == OpKind::WriteVar || x.kind == OpKind::Decl)
       writeCount[x.var]++;
   });
-  for (auto &v : g.vars)
-    names.insert(v->name);
-  for (auto &a : g.arrays)
-    names.insert(a->name);
+  names.sync(g);
 }
 
 bool AdjointBuilder::build(const std::vector<bool> &mask, std::string &error) {
@@ -72,13 +69,7 @@ bool AdjointBuilder::build(const std::vector<bool> &mask, std::string &error) {
 }
 
 std::string AdjointBuilder::unique(const std::string &base) {
-  // base, or base_i for the least free i; names only grow, so the search
-  // for a base resumes where it last stopped.
-  std::string n = base;
-  for (int &i = suffix[base]; names.count(n);)
-    n = base + "_" + std::to_string(++i);
-  names.insert(n);
-  return n;
+  return names.fresh(base);
 }
 
 void AdjointBuilder::atTop(const std::function<void()> &emit) {

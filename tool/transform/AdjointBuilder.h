@@ -9,6 +9,7 @@
 
 #include "analysis/Activity.h"
 #include "ir/Clone.h"
+#include "ir/UniqueNames.h"
 #include "transform/Adjoint.h"
 #include "transform/LinearForm.h"
 
@@ -19,6 +20,10 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+namespace adgen {
+struct ExtentExpr;
+}
 
 namespace adgen::detail {
 
@@ -212,6 +217,9 @@ private:
 
   /// Elements of a state array: its size, size(p, EXPR), or the extent
   /// the code shows; null (after a diagnostic) when unknown.
+  /// A size() extent as ops over the function's integer parameters; null
+  /// when it names anything else.
+  Op *extentOps(const ExtentExpr &e);
   Op *extentOf(const Array *ga, const Op &loop);
 
   /// Bytes of one snapshot, built at the insertion point.
@@ -272,8 +280,7 @@ private:
   Builder b;
   Activity act;
   Remap m;
-  std::set<std::string> names;
-  std::map<std::string, int> suffix; // unique(): last suffix per base
+  UniqueNames names; // of g, and those unique() gave
   std::unordered_map<const Op *, LinearForm> lin;
   std::unordered_map<const Op *, Target> leafTarget;
   std::map<const Var *, Op *> leafCache;

@@ -1,10 +1,9 @@
 #include "transform/Inline.h"
 
 #include "ir/Clone.h"
+#include "ir/UniqueNames.h"
 #include "transform/Structure.h"
 
-#include <map>
-#include <set>
 #include <unordered_map>
 
 namespace adgen {
@@ -12,12 +11,7 @@ namespace {
 
 class Inliner {
 public:
-  explicit Inliner(Function &f) : f(f), b(f) {
-    for (auto &v : f.vars)
-      names.insert(v->name);
-    for (auto &a : f.arrays)
-      names.insert(a->name);
-  }
+  explicit Inliner(Function &f) : f(f), b(f), names(f) {}
 
   int run() {
     block(f.body);
@@ -25,15 +19,6 @@ public:
   }
 
 private:
-  /// base, or base_i for the least i whose name is free (names only grow,
-  /// so the search for a base resumes where it last stopped).
-  std::string unique(const std::string &base) {
-    std::string n = base;
-    for (int &i = suffix[base]; names.count(n);)
-      n = base + "_" + std::to_string(++i);
-    names.insert(n);
-    return n;
-  }
 
   /// Rebuilds blk with each call replaced by the callee's body; a later
   /// use of a call's value reads the variable holding its result.
@@ -66,10 +51,10 @@ private:
     const std::string prefix = g->name + "_";
     for (auto &v : g->vars)
       if (v->paramIndex < 0)
-        m.vars[v.get()] = f.newVar(unique(prefix + v->name), v->type);
+        m.vars[v.get()] = f.newVar(names.fresh(prefix + v->name), v->type);
     for (auto &a : g->arrays)
       if (a->paramIndex < 0) {
-        Array *n = f.newArray(unique(prefix + a->name), a->elemType);
+        Array *n = f.newArray(names.fresh(prefix + a->name), a->elemType);
         std::string nm = n->name;
         *n = *a;
         n->name = nm;
@@ -82,7 +67,7 @@ private:
       int a = call->argOrder[k];
       const Param &p = g->params[k];
       if (p.var) {
-        Var *v = f.newVar(unique(prefix + p.var->name), p.var->type);
+        Var *v = f.newVar(names.fresh(prefix + p.var->name), p.var->type);
         m.vars[p.var] = v;
         b.decl(v, call->operands[a]);
       } else {
@@ -93,7 +78,7 @@ private:
     for (auto &o : g->body.ops) {
       if (o->kind == OpKind::Return) {
         if (!o->operands.empty()) {
-          Var *r = f.newVar(unique(prefix + "result"), g->retType);
+          Var *r = f.newVar(names.fresh(prefix + "result"), g->retType);
           b.decl(r, m.values.at(o->operands[0]));
           result = b.readVar(r);
         }
@@ -109,8 +94,7 @@ private:
 
   Function &f;
   Builder b;
-  std::set<std::string> names;
-  std::map<std::string, int> suffix;
+  UniqueNames names;
   std::unordered_map<const Op *, Op *> results; // call -> read of its result
   std::vector<std::unique_ptr<Op>> inlined;
   int count = 0;

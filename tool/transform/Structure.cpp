@@ -1,9 +1,8 @@
 #include "transform/Structure.h"
 
 #include "ir/Builder.h"
+#include "ir/UniqueNames.h"
 
-#include <map>
-#include <set>
 
 namespace adgen {
 namespace {
@@ -76,17 +75,10 @@ public:
 
 private:
   /// adgen_base, or adgen_base_i for the least i that no variable or array
-  /// of f has. Names only grow: the set takes in those added since the
-  /// last call, and the search for a base resumes where it last stopped.
+  /// of f has (f gains names from other code too: synced first).
   std::string unique(const std::string &base) {
-    for (; seenVars < f.vars.size(); ++seenVars)
-      names.insert(f.vars[seenVars]->name);
-    for (; seenArrays < f.arrays.size(); ++seenArrays)
-      names.insert(f.arrays[seenArrays]->name);
-    std::string n = "adgen_" + base;
-    for (int &i = suffix[base]; names.count(n);)
-      n = "adgen_" + base + "_" + std::to_string(++i);
-    return n;
+    names.sync(f);
+    return names.fresh("adgen_" + base);
   }
 
   /// What says "skip the rest of this block": inside a loop its break or
@@ -288,9 +280,7 @@ private:
   Builder b;
   Var *done = nullptr;
   Var *result = nullptr;
-  std::set<std::string> names; // of f's variables and arrays (unique())
-  size_t seenVars = 0, seenArrays = 0;
-  std::map<std::string, int> suffix;
+  UniqueNames names; // of f's variables and arrays (unique())
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "analysis/Activity.h"
 #include "ir/Builder.h"
+#include "ir/UniqueNames.h"
 #include "transform/DeadCode.h"
 #include "transform/LinearForm.h"
 #include "transform/Rules.h"
@@ -27,16 +28,11 @@ std::string maskString(const std::vector<bool> &m) {
 struct Cloner {
   const Function &src;
   Function &dst;
-  std::set<std::string> names;
-  std::map<std::string, int> suffix;
+  UniqueNames names;
   std::map<const Var *, Var *> vars;
   std::map<const Array *, Array *> arrs;
 
-  Cloner(const Function &s, Function &d) : src(s), dst(d) {
-    for (auto &v : s.vars)
-      names.insert(v->name);
-    for (auto &a : s.arrays)
-      names.insert(a->name);
+  Cloner(const Function &s, Function &d) : src(s), dst(d), names(s) {
     for (auto &v : s.vars) {
       vars[v.get()] = d.newVar(v->name, v->type);
       vars[v.get()]->paramIndex = v->paramIndex;
@@ -51,15 +47,7 @@ struct Cloner {
                                p.arr ? arrs[p.arr] : nullptr});
   }
 
-  /// base, or base_i for the least free i (the search resumes where it
-  /// last stopped: names only grow).
-  std::string unique(const std::string &base) {
-    std::string n = base;
-    for (int &i = suffix[base]; names.count(n);)
-      n = base + "_" + std::to_string(++i);
-    names.insert(n);
-    return n;
-  }
+  std::string unique(const std::string &base) { return names.fresh(base); }
 };
 
 class TangentBuilder {
