@@ -1,96 +1,58 @@
 #include "frontend/Extent.h"
 
-#include <cctype>
+#include "ir/ExtentExpr.h"
+
 #include <optional>
 
 namespace adgen {
 namespace {
 
-/// Recursive descent over the text; a value is known when it is constant.
-struct ExtentParser {
-  const std::string &t;
-  const std::function<bool(const std::string &)> &isIntParam;
-  size_t pos = 0;
-  std::string error;
-
-  using Value = std::optional<long long>;
-
-  void skip() {
-    while (pos < t.size() && std::isspace(static_cast<unsigned char>(t[pos])))
-      ++pos;
+/// The value when constant; reports the first name that is no integer
+/// parameter and the first division by a constant zero.
+std::optional<long long>
+fold(const ExtentExpr &e,
+     const std::function<bool(const std::string &)> &isIntParam,
+     std::string &error) {
+  switch (e.kind) {
+  case ExtentExpr::Number:
+    return e.number;
+  case ExtentExpr::Name:
+    if (error.empty() && !isIntParam(e.name))
+      error = "'" + e.name + "' is not an integer parameter of the function";
+    return std::nullopt;
+  default:
+    break;
   }
-  bool fail(const std::string &why) {
+  std::optional<long long> l = fold(*e.lhs, isIntParam, error);
+  std::optional<long long> r = fold(*e.rhs, isIntParam, error);
+  if (e.kind == ExtentExpr::Div && r && *r == 0) {
     if (error.empty())
-      error = why;
-    return false;
-  }
-  Value atom() {
-    skip();
-    if (pos < t.size() && t[pos] == '(') {
-      ++pos;
-      Value v = sum();
-      skip();
-      if (pos >= t.size() || t[pos] != ')')
-        fail("missing ')'");
-      ++pos;
-      return v;
-    }
-    size_t start = pos;
-    if (pos < t.size() && std::isdigit(static_cast<unsigned char>(t[pos]))) {
-      while (pos < t.size() && std::isdigit(static_cast<unsigned char>(t[pos])))
-        ++pos;
-      std::string digits = t.substr(start, pos - start);
-      if (digits.size() > 18)
-        fail("the number " + digits + " is too large");
-      return digits.size() > 18 ? 0 : std::stoll(digits);
-    }
-    while (pos < t.size() &&
-           (std::isalnum(static_cast<unsigned char>(t[pos])) || t[pos] == '_'))
-      ++pos;
-    std::string name = t.substr(start, pos - start);
-    if (name.empty())
-      fail(pos < t.size() ? "unexpected '" + std::string(1, t[pos]) + "'"
-                          : std::string("an operand is missing"));
-    else if (!isIntParam(name))
-      fail("'" + name + "' is not an integer parameter of the function");
+      error = "division by zero";
     return std::nullopt;
   }
-  Value product() {
-    Value v = atom();
-    for (skip(); pos < t.size() && (t[pos] == '*' || t[pos] == '/'); skip()) {
-      char op = t[pos++];
-      Value w = atom();
-      if (op == '/' && w && *w == 0)
-        fail("division by zero");
-      v = v && w ? Value(op == '*' ? *v * *w : (*w ? *v / *w : 0)) : Value();
-    }
-    return v;
+  if (!l || !r)
+    return std::nullopt;
+  switch (e.kind) {
+  case ExtentExpr::Add: return *l + *r;
+  case ExtentExpr::Sub: return *l - *r;
+  case ExtentExpr::Mul: return *l * *r;
+  default: return *l / *r;
   }
-  Value sum() {
-    Value v = product();
-    for (skip(); pos < t.size() && (t[pos] == '+' || t[pos] == '-'); skip()) {
-      char op = t[pos++];
-      Value w = product();
-      v = v && w ? Value(op == '+' ? *v + *w : *v - *w) : Value();
-    }
-    return v;
-  }
-};
+}
 
 } // namespace
 
 ExtentCheck checkExtent(const std::string &text,
                         const std::function<bool(const std::string &)> &isIntParam) {
-  ExtentParser p{text, isIntParam, 0, {}};
-  std::optional<long long> v = p.sum();
-  p.skip();
-  if (p.error.empty() && p.pos < text.size())
-    p.fail("unexpected '" + text.substr(p.pos) + "'");
-  ExtentCheck r{p.error};
+  ExtentCheck r;
+  std::unique_ptr<ExtentExpr> e = parseExtent(text, r.error);
+  if (!e)
+    return r;
+  std::optional<long long> v = fold(*e, isIntParam, r.error);
   if (r.error.empty() && v) {
     if (*v < 1)
-      r.error = "the extent is " + std::to_string(*v) + ", not a count of "
-                "one or more elements";
+      r.error = "the extent is " + std::to_string(*v) +
+                ", not a count of one or more elements";
     r.value = *v;
   }
   return r;

@@ -21,9 +21,9 @@
 #include "transform/AdjointBuilder.h"
 
 #include "analysis/Stats.h"
+#include "ir/ExtentExpr.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 namespace adgen::detail {
@@ -146,62 +146,12 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
     return b.constant(static_cast<double>(ga->size), Type::Long);
   auto sz = sizes.find(ga->name);
   if (sz != sizes.end()) {
-    // size(p, EXPR): integers and integer parameters with + - * / ( ).
+    // size(p, EXPR): integers and integer parameters with + - * / ( ),
+    // checked by the frontend; built here as ops.
     const std::string &t = sz->second;
-    size_t pos = 0;
-    bool bad = false;
-    std::function<Op *()> sum, product, atom;
-    auto skip = [&] {
-      while (pos < t.size() && std::isspace(static_cast<unsigned char>(t[pos])))
-        ++pos;
-    };
-    atom = [&]() -> Op * {
-      skip();
-      if (pos < t.size() && t[pos] == '(') {
-        ++pos;
-        Op *v = sum();
-        skip();
-        if (pos >= t.size() || t[pos] != ')')
-          bad = true;
-        ++pos;
-        return v;
-      }
-      size_t start = pos;
-      if (pos < t.size() && std::isdigit(static_cast<unsigned char>(t[pos]))) {
-        while (pos < t.size() && std::isdigit(static_cast<unsigned char>(t[pos])))
-          ++pos;
-        return b.constant(std::stod(t.substr(start, pos - start)), Type::Long);
-      }
-      while (pos < t.size() && (std::isalnum(static_cast<unsigned char>(t[pos])) ||
-                                t[pos] == '_'))
-        ++pos;
-      std::string name = t.substr(start, pos - start);
-      for (const Param &p : g.params)
-        if (p.var && p.var->name == name && isInteger(p.var->type) &&
-            !writes(g, p.var))
-          return b.cast(b.readVar(m.vars.at(p.var)), Type::Long);
-      bad = true;
-      return b.constant(0, Type::Long);
-    };
-    product = [&]() -> Op * {
-      Op *v = atom();
-      for (skip(); pos < t.size() && (t[pos] == '*' || t[pos] == '/'); skip()) {
-        OpKind k = t[pos++] == '*' ? OpKind::Mul : OpKind::Div;
-        v = b.binary(k, v, atom());
-      }
-      return v;
-    };
-    sum = [&]() -> Op * {
-      Op *v = product();
-      for (skip(); pos < t.size() && (t[pos] == '+' || t[pos] == '-'); skip()) {
-        OpKind k = t[pos++] == '+' ? OpKind::Add : OpKind::Sub;
-        v = b.binary(k, v, product());
-      }
-      return v;
-    };
-    Op *v = sum();
-    skip();
-    if (!bad && pos == t.size())
+    std::string why;
+    std::unique_ptr<ExtentExpr> e = parseExtent(t, why);
+    if (Op *v = e ? extentOps(*e) : nullptr)
       return v;
     fail(loop, "size(" + ga->name + ", " + t +
                    "): adgen reads sizes made of numbers and integer "
@@ -220,6 +170,30 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
                  "add a size clause to the function's directive, e.g. "
                  "'#pragma adgen grad size(" + ga->name + ", n)'");
   return nullptr;
+}
+
+Op *AdjointBuilder::extentOps(const ExtentExpr &e) {
+  switch (e.kind) {
+  case ExtentExpr::Number:
+    return b.constant(static_cast<double>(e.number), Type::Long);
+  case ExtentExpr::Name:
+    for (const Param &p : g.params)
+      if (p.var && p.var->name == e.name && isInteger(p.var->type) &&
+          !writes(g, p.var))
+        return b.cast(b.readVar(m.vars.at(p.var)), Type::Long);
+    return nullptr;
+  default:
+    break;
+  }
+  Op *l = extentOps(*e.lhs);
+  Op *r = l ? extentOps(*e.rhs) : nullptr;
+  if (!r)
+    return nullptr;
+  OpKind k = e.kind == ExtentExpr::Add   ? OpKind::Add
+             : e.kind == ExtentExpr::Sub ? OpKind::Sub
+             : e.kind == ExtentExpr::Mul ? OpKind::Mul
+                                         : OpKind::Div;
+  return b.binary(k, l, r);
 }
 
 Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan) {
