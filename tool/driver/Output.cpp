@@ -146,71 +146,80 @@ bool checkOutputPaths(const std::string &input,
   return true;
 }
 
+namespace {
+
+/// `text` into a new temporary beside `t.path`, with the permissions the
+/// file has (or a new file would get); its name, or "" with errno set.
+std::string writeTemporary(const Target &t, const std::string &text,
+                           mode_t umaskBits) {
+  std::string tmp = dirOf(t.path) + "/." + baseOf(t.path) + ".adgen-XXXXXX";
+  int fd = mkstemp(&tmp[0]);
+  if (fd < 0)
+    return "";
+  bool ok = fchmod(fd, t.exists ? t.mode : (0666 & ~umaskBits)) == 0 &&
+            writeAll(fd, text);
+  int err = errno;
+  if (::close(fd) != 0 || !ok) {
+    err = ok ? errno : err;
+    std::remove(tmp.c_str());
+    errno = err;
+    return "";
+  }
+  return tmp;
+}
+
+/// A device, FIFO or descriptor: opened and written in place.
+bool writeThrough(const std::string &path, const std::string &text) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  bool ok = writeAll(fd, text);
+  int err = errno;
+  if (::close(fd) != 0 && ok)
+    return false;
+  errno = err;
+  return ok;
+}
+
+} // namespace
+
 bool writeOutputs(const std::vector<std::pair<std::string, std::string>> &files) {
-  struct Pending {
-    std::string tmp, target;
-  };
-  std::vector<Pending> pending;
-  auto cleanup = [&] {
-    for (auto &p : pending)
-      std::remove(p.tmp.c_str());
+  std::vector<Target> targets;
+  for (auto &[path, text] : files)
+    targets.push_back(path == "-" ? Target{} : resolve(path));
+  std::vector<std::pair<std::string, std::string>> renames; // tmp, target
+  auto fail = [&](const std::string &path, int err) {
+    for (auto &r : renames)
+      std::remove(r.first.c_str());
+    return cannotWrite(path, err);
   };
   mode_t mask = umask(0);
   umask(mask);
   // 1. Every replaced file's new contents in a temporary beside it.
-  for (auto &[path, text] : files) {
-    if (path == "-")
+  for (size_t k = 0; k < files.size(); ++k) {
+    const Target &t = targets[k];
+    const std::string &path = files[k].first;
+    if (path == "-" || t.kind == Target::Through)
       continue;
-    Target t = resolve(path);
-    if (t.kind == Target::Directory) {
-      cleanup();
-      return cannotWrite(path, EISDIR);
-    }
-    if (t.kind == Target::Unreachable) {
-      cleanup();
-      return cannotWrite(path, t.err);
-    }
     if (t.kind != Target::Replace)
-      continue;
-    std::string tmp = dirOf(t.path) + "/." + baseOf(t.path) + ".adgen-XXXXXX";
-    int fd = mkstemp(&tmp[0]);
-    if (fd < 0) {
-      int err = errno;
-      cleanup();
-      return cannotWrite(path, err);
-    }
-    pending.push_back({tmp, t.path});
-    bool ok = fchmod(fd, t.exists ? t.mode : (0666 & ~mask)) == 0 &&
-              writeAll(fd, text);
-    int err = errno;
-    if (::close(fd) != 0 || !ok) {
-      cleanup();
-      return cannotWrite(path, ok ? errno : err);
-    }
+      return fail(path, t.kind == Target::Directory ? EISDIR : t.err);
+    std::string tmp = writeTemporary(t, files[k].second, mask);
+    if (tmp.empty())
+      return fail(path, errno);
+    renames.push_back({tmp, t.path});
   }
   // 2. Devices, FIFOs and descriptors: written through, in place.
-  for (auto &[path, text] : files) {
-    if (path == "-" || resolve(path).kind != Target::Through)
-      continue;
-    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    bool ok = fd >= 0 && writeAll(fd, text);
-    int err = errno;
-    if (fd >= 0 && ::close(fd) != 0 && ok) {
-      ok = false;
-      err = errno;
-    }
-    if (!ok) {
-      cleanup();
-      return cannotWrite(path, err);
-    }
-  }
+  for (size_t k = 0; k < files.size(); ++k)
+    if (files[k].first != "-" && targets[k].kind == Target::Through &&
+        !writeThrough(files[k].first, files[k].second))
+      return fail(files[k].first, errno);
   // 3. The renames; 4. stdout.
-  for (size_t k = 0; k < pending.size(); ++k)
-    if (std::rename(pending[k].tmp.c_str(), pending[k].target.c_str()) != 0) {
+  for (size_t k = 0; k < renames.size(); ++k)
+    if (std::rename(renames[k].first.c_str(), renames[k].second.c_str()) != 0) {
       int err = errno;
-      for (size_t j = k; j < pending.size(); ++j)
-        std::remove(pending[j].tmp.c_str());
-      return cannotWrite(pending[k].target, err);
+      std::string target = renames[k].second;
+      renames.erase(renames.begin(), renames.begin() + static_cast<long>(k));
+      return fail(target, err);
     }
   for (auto &[path, text] : files)
     if (path == "-" && (std::fwrite(text.data(), 1, text.size(), stdout) !=
