@@ -5,11 +5,30 @@ namespace adgen {
 Op *Builder::create(OpKind k, Type t, std::vector<Op *> operands) {
   auto op = std::make_unique<Op>(k, t);
   op->operands = std::move(operands);
-  op->block = at;
   op->loc = loc;
-  Op *raw = op.get();
-  at->ops.push_back(std::move(op));
-  return raw;
+  if (!before) {
+    op->block = at;
+    Op *raw = op.get();
+    at->ops.push_back(std::move(op));
+    return raw;
+  }
+  return at->insert(at->indexOf(before), std::move(op));
+}
+
+Op *Builder::countedLoop(Var *counter, Op *count,
+                         const std::function<void(Op *)> &body) {
+  Type t = counter->type;
+  decl(counter, constant(0, t));
+  Op *lp = loop(LoopKind::For);
+  Restore restore(*this);
+  setBlock(lp->region(0));
+  create(OpKind::Condition, Type::Void,
+         {binary(OpKind::Lt, readVar(counter), count)});
+  setBlock(lp->region(1));
+  body(readVar(counter));
+  setBlock(lp->region(2));
+  writeVar(counter, binary(OpKind::Add, readVar(counter), constant(1, t)));
+  return lp;
 }
 
 Op *Builder::constant(double v, Type t) {

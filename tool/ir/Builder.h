@@ -4,20 +4,61 @@
 
 #include "ir/IR.h"
 
+#include <functional>
+
 namespace adgen {
 
 class Builder {
 public:
   explicit Builder(Function &f) : fn(f), at(&f.body) {}
 
+  /// Where new ops go: before `before` in `block`, or at its end when
+  /// `before` is null.
+  struct InsertPoint {
+    Block *block = nullptr;
+    Op *before = nullptr;
+    static InsertPoint end(Block *b) { return {b, nullptr}; }
+    static InsertPoint start(Block *b) {
+      return {b, b->ops.empty() ? nullptr : b->ops.front().get()};
+    }
+    static InsertPoint beforeOp(Op *op) { return {op->block, op}; }
+  };
+
+  /// Restores the builder's insertion point when it goes out of scope.
+  class Restore {
+  public:
+    explicit Restore(Builder &b) : b(b), saved(b.insertPoint()) {}
+    ~Restore() { b.setInsertPoint(saved); }
+    Restore(const Restore &) = delete;
+    Restore &operator=(const Restore &) = delete;
+
+  private:
+    Builder &b;
+    InsertPoint saved;
+  };
+
   Function &function() { return fn; }
   Block *block() const { return at; }
-  void setBlock(Block *b) { at = b; }
+  /// New ops go to the end of `b`.
+  void setBlock(Block *b) {
+    at = b;
+    before = nullptr;
+  }
+  InsertPoint insertPoint() const { return {at, before}; }
+  void setInsertPoint(InsertPoint p) {
+    at = p.block;
+    before = p.before;
+  }
   void setLoc(SourceLoc l) { loc = l; }
   SourceLoc currentLoc() const { return loc; }
 
-  /// Appends a new op with the given operands to the current block.
+  /// Creates an op with the given operands at the insertion point.
   Op *create(OpKind k, Type t, std::vector<Op *> operands = {});
+
+  /// `for (counter = 0; counter < count; ++counter) { body(counter) }`
+  /// with the declaration of `counter` before it; returns the loop.
+  Op *countedLoop(Var *counter, Op *count,
+                  const std::function<void(Op *)> &body);
 
   Op *constant(double v, Type t);
   Op *readVar(Var *v);
@@ -49,6 +90,7 @@ public:
 private:
   Function &fn;
   Block *at;
+  Op *before = nullptr;
   SourceLoc loc;
 };
 

@@ -12,6 +12,32 @@ Array *Remap::array(const Array *a) const {
   return it == arrays.end() ? const_cast<Array *>(a) : it->second;
 }
 
+void Remap::mapVar(const Var *from, Var *to) {
+  vars[from] = to;
+  varSource[to] = from;
+}
+
+void Remap::mapArray(const Array *from, Array *to) {
+  arrays[from] = to;
+  arraySource[to] = from;
+}
+
+const Var *Remap::source(const Var *copy) const {
+  auto it = varSource.find(copy);
+  return it == varSource.end() ? nullptr : it->second;
+}
+
+const Array *Remap::source(const Array *copy) const {
+  auto it = arraySource.find(copy);
+  return it == arraySource.end() ? nullptr : it->second;
+}
+
+Remap Remap::storageOnly() const {
+  Remap r = *this;
+  r.values.clear();
+  return r;
+}
+
 Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   SourceLoc saved = b.currentLoc();
   b.setLoc(o.loc);
@@ -65,12 +91,12 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
   for (auto &v : f.vars) {
     Var *n = d->newVar(v->name, v->type);
     *n = *v;
-    m.vars[v.get()] = n;
+    m.mapVar(v.get(), n);
   }
   for (auto &a : f.arrays) {
     Array *n = d->newArray(a->name, a->elemType);
     *n = *a;
-    m.arrays[a.get()] = n;
+    m.mapArray(a.get(), n);
   }
   for (const Param &p : f.params)
     d->params.push_back(

@@ -11,13 +11,27 @@
 
 namespace adgen {
 
+/// Where each value, variable and array of a source function went in a
+/// copy, and (for variables and arrays) back.
 struct Remap {
   std::unordered_map<const Op *, Op *> values;
-  std::map<const Var *, Var *> vars;
-  std::map<const Array *, Array *> arrays;
+  std::map<const Var *, Var *> vars;       // read-only: use mapVar
+  std::map<const Array *, Array *> arrays; // read-only: use mapArray
 
+  void mapVar(const Var *from, Var *to);
+  void mapArray(const Array *from, Array *to);
   Var *var(const Var *v) const;       // itself when not remapped
   Array *array(const Array *a) const; // itself when not remapped
+  /// The source a copy came from; null for a variable or array that is no
+  /// copy (one the pass made).
+  const Var *source(const Var *copy) const;
+  const Array *source(const Array *copy) const;
+  /// The same variables and arrays, no values: for copying a region again.
+  Remap storageOnly() const;
+
+private:
+  std::unordered_map<const Var *, const Var *> varSource;
+  std::unordered_map<const Array *, const Array *> arraySource;
 };
 
 /// Appends a copy of `o` (with its regions) at the builder's insertion

@@ -78,10 +78,39 @@ struct Function;
 struct Op;
 
 /// A straight-line list of ops; the body of a function or of a region.
+/// Passes edit it through these methods (which keep Op::block right), not
+/// through `ops` directly.
 struct Block {
   std::vector<std::unique_ptr<Op>> ops;
   Op *parent = nullptr; // the op owning this region, null for a body
+
+  /// The position of `op` in this block; ops.size() when it is not here.
+  size_t indexOf(const Op *op) const;
+  /// Puts `op` at position `at` (ops.size(): at the end); returns it.
+  Op *insert(size_t at, std::unique_ptr<Op> op);
+  /// Removes `op` from this block and hands it over.
+  std::unique_ptr<Op> take(const Op *op);
+  /// Removes and destroys `op` (nothing may use it any more).
+  void erase(const Op *op);
+  /// Removes and destroys ops [from, to).
+  void erase(size_t from, size_t to);
+  /// Moves every op of `from`, in order, to position `at` of this block.
+  void splice(size_t at, Block &from);
+  /// Moves ops [from, end), in order, to the end of `to`.
+  void moveTail(size_t from, Block &to);
+  /// Removes and destroys every op `dead` says so of, in one pass.
+  template <typename P> void eraseIf(P &&dead) {
+    size_t k = 0;
+    for (size_t i = 0; i < ops.size(); ++i)
+      if (!dead(ops[i]))
+        ops[k++] = std::move(ops[i]);
+    ops.resize(k);
+  }
 };
+
+/// Moves `op` (from wherever it is) just before `before`, or to the end of
+/// `into` when `before` is null.
+void moveBefore(Op *op, Op *before, Block *into = nullptr);
 
 struct Op {
   OpKind kind;
@@ -138,6 +167,11 @@ struct Function {
   Var *newVar(const std::string &name, Type t);
   Array *newArray(const std::string &name, Type elem);
 };
+
+/// A new, empty function with f's signature facts (namespace, return type,
+/// source file and location) under `name`; no parameters or body yet.
+std::unique_ptr<Function> newFunctionLike(const Function &f,
+                                          const std::string &name);
 
 struct Module {
   std::vector<std::unique_ptr<Function>> functions;

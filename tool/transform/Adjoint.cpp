@@ -73,16 +73,9 @@ std::string AdjointBuilder::unique(const std::string &base) {
 }
 
 void AdjointBuilder::atTop(const std::function<void()> &emit) {
-  Block scratch;
-  Block *saved = b.block();
-  b.setBlock(&scratch);
+  Builder::Restore restore(b);
+  b.setInsertPoint(Builder::InsertPoint::start(&F.body));
   emit();
-  b.setBlock(saved);
-  for (auto &op : scratch.ops)
-    op->block = &F.body;
-  F.body.ops.insert(F.body.ops.begin(),
-                    std::make_move_iterator(scratch.ops.begin()),
-                    std::make_move_iterator(scratch.ops.end()));
 }
 
 bool AdjointBuilder::writes(const Function &fn, const Var *v) {
@@ -98,12 +91,12 @@ void AdjointBuilder::declare(const std::vector<bool> &mask) {
   for (auto &v : g.vars) {
     Var *n = F.newVar(v->name, v->type);
     *n = *v;
-    m.vars[v.get()] = n;
+    m.mapVar(v.get(), n);
   }
   for (auto &a : g.arrays) {
     Array *n = F.newArray(a->name, a->elemType);
     *n = *a;
-    m.arrays[a.get()] = n;
+    m.mapArray(a.get(), n);
   }
   for (const Param &p : g.params)
     F.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
@@ -188,12 +181,7 @@ std::unique_ptr<Function> buildAdjoint(const Function &f,
   if (hasJumps(*g))
     structureJumps(*g);
   hoistForCheckpoints(*g, opts.defaultPolicy);
-  auto F = std::make_unique<Function>();
-  F->name = opts.name;
-  F->nameSpace = f.nameSpace;
-  F->retType = f.retType;
-  F->sourceFile = f.sourceFile;
-  F->loc = f.loc;
+  auto F = newFunctionLike(f, opts.name);
   AdjointBuilder ab(*g, *F, opts.active, opts.sizes, opts.defaultPolicy);
   ab.setReport(opts.report);
   if (!ab.build(opts.active, error))

@@ -309,9 +309,8 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
 
   // At the start of iteration i: keep a_i when the schedule says so.
   {
-    Block scratch;
-    Block *saved = b.block();
-    b.setBlock(&scratch);
+    Builder::Restore restore(b);
+    b.setInsertPoint(Builder::InsertPoint::start(plain->region(1)));
     Op *i = trips ? b.cast(b.readVar(trips), Type::Long)
                   : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
                                  recompute(it.init)),
@@ -319,18 +318,11 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
     Op *keep = b.ifOp(ckCall(fwd, "save", Type::Bool, {i}));
     b.setBlock(keep->region(0));
     copyState(fwd, "put", *plan);
-    Block *body = plain->region(1);
-    for (auto &op : scratch.ops)
-      op->block = body;
-    body->ops.insert(body->ops.begin(),
-                     std::make_move_iterator(scratch.ops.begin()),
-                     std::make_move_iterator(scratch.ops.end()));
     if (trips) {
       b.setBlock(plain->region(2));
       b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
                                  b.constant(1, Type::Int)));
     }
-    b.setBlock(saved);
   }
 
   // The body taped, for the backward sweep to run.
@@ -420,9 +412,7 @@ void AdjointBuilder::conditionEffects(const Op &o) {
   // `while (k++ < n)`: a snapshot holds the state after the condition, so
   // re-running an iteration ends with the next one's condition (its
   // effects; the runtime knows whether the loop goes on).
-  Remap again;
-  again.vars = m.vars;
-  again.arrays = m.arrays;
+  Remap again = m.storageOnly();
   for (auto &op : o.region(0)->ops)
     if (op->kind != OpKind::Condition)
       cloneOp(b, *op, again);
@@ -465,9 +455,7 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
       ckCall(rev, "advanceBegin", Type::Long),
       [&] { return ckCall(rev, "advanceEnd", Type::Long); }, it,
       [&] {
-        Remap again;
-        again.vars = m.vars;
-        again.arrays = m.arrays;
+        Remap again = m.storageOnly();
         cloneBlock(b, *o.region(1), again);
         cloneBlock(b, *o.region(2), again);
         conditionEffects(o);
@@ -482,13 +470,8 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
       ckCall(rev, "tapeBegin", Type::Long),
       [&] { return ckCall(rev, "tapeEnd", Type::Long); }, it,
       [&] {
-        for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()}) {
-          for (auto &op : part->ops) {
-            op->block = b.block();
-            b.block()->ops.push_back(std::move(op));
-          }
-          part->ops.clear();
-        }
+        for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()})
+          b.block()->splice(b.block()->ops.size(), *part);
         conditionEffects(o);
       },
       "re-run iterations taped, for their backward sweep");

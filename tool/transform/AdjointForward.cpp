@@ -295,19 +295,13 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
       // No backward value came from it: no copy, no declaration.
       auto entry = ctx.entryCopy.find(ga);
       if (entry != ctx.entryCopy.end()) {
-        auto &ops = body->ops;
-        for (size_t i = 0; i < ops.size(); ++i)
-          if (ops[i].get() == entry->second) {
-            // The loop and its counter's declaration before it.
-            ops.erase(ops.begin() + static_cast<long>(i) - 1,
-                      ops.begin() + static_cast<long>(i) + 1);
-            break;
-          }
+        // The loop and its counter's declaration before it.
+        size_t i = body->indexOf(entry->second);
+        body->erase(i - 1, i + 1);
       }
-      auto &top = F.body.ops;
-      for (size_t i = 0; i < top.size(); ++i)
-        if (top[i]->kind == OpKind::DeclArray && top[i]->arr == copy) {
-          top.erase(top.begin() + static_cast<long>(i));
+      for (auto &op : F.body.ops)
+        if (op->kind == OpKind::DeclArray && op->arr == copy) {
+          F.body.erase(op.get());
           break;
         }
       continue;

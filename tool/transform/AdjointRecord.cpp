@@ -35,14 +35,10 @@ void AdjointBuilder::reserveFor(Op *loop, const Item &it) {
   std::map<Type, int64_t> per;
   if (!pushesPer(*loop->region(1), 1, per) || per.empty())
     return;
-  auto &ops = b.block()->ops;
-  size_t at = ops.size();
-  while (at > 0 && ops[at - 1].get() != loop)
-    --at;
-  if (at == 0)
+  if (loop->block != b.block())
     return;
-  // Build at the end, then move before the loop.
-  size_t before = ops.size();
+  Builder::Restore restore(b);
+  b.setInsertPoint(Builder::InsertPoint::beforeOp(loop));
   Op *init = recompute(it.init);
   Op *trips = b.cast(b.sub(recompute(it.bound), init), Type::Long);
   Op *zero = b.constant(0, Type::Long);
@@ -52,30 +48,12 @@ void AdjointBuilder::reserveFor(Op *loop, const Item &it) {
              {b.binary(OpKind::Mul, trips,
                        b.constant(static_cast<double>(n), Type::Long))})
         ->arr = tape(t);
-  std::vector<std::unique_ptr<Op>> made;
-  for (size_t i = before; i < ops.size(); ++i)
-    made.push_back(std::move(ops[i]));
-  ops.resize(before);
-  ops.insert(ops.begin() + static_cast<long>(at - 1),
-             std::make_move_iterator(made.begin()),
-             std::make_move_iterator(made.end()));
 }
 
 Op *AdjointBuilder::forLoop(Op *count, const std::function<void(Op *)> &body,
                             const std::string &comment) {
-  Var *k = F.newVar(unique("k"), Type::Int);
-  b.decl(k, b.constant(0, Type::Int));
-  Op *lp = b.loop(LoopKind::For);
+  Op *lp = b.countedLoop(F.newVar(unique("k"), Type::Int), count, body);
   lp->comment = comment;
-  Block *saved = b.block();
-  b.setBlock(lp->region(0));
-  b.create(OpKind::Condition, Type::Void,
-           {b.binary(OpKind::Lt, b.readVar(k), count)});
-  b.setBlock(lp->region(1));
-  body(b.readVar(k));
-  b.setBlock(lp->region(2));
-  b.writeVar(k, b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
-  b.setBlock(saved);
   return lp;
 }
 
@@ -154,16 +132,7 @@ void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
   }
 }
 
-void AdjointBuilder::moveToEnd(Op *op) {
-  auto &ops = b.block()->ops;
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (ops[i].get() == op) {
-      auto keep = std::move(ops[i]);
-      ops.erase(ops.begin() + static_cast<long>(i));
-      ops.push_back(std::move(keep));
-      return;
-    }
-}
+void AdjointBuilder::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
 void AdjointBuilder::countedLoop(const Op &o, Item &it) {
   const Block &blk = *o.block;
@@ -237,17 +206,11 @@ bool AdjointBuilder::recomputable(const Op *v) {
 }
 
 const Var *AdjointBuilder::primalVar(const Var *fvar) {
-  for (auto &[gv, nv] : m.vars)
-    if (nv == fvar)
-      return gv;
-  return nullptr;
+  return m.source(fvar);
 }
 
 const Array *AdjointBuilder::primalArray(const Array *fa) {
-  for (auto &[ga, na] : m.arrays)
-    if (na == fa)
-      return ga;
-  return nullptr;
+  return m.source(fa);
 }
 
 Array *AdjointBuilder::snapshotOf(const Array *ga) const {

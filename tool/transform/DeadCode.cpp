@@ -16,7 +16,7 @@ void countUses(const Block &b, std::unordered_map<const Op *, int> &uses) {
 
 /// Drops the ops a sweep has deleted (null), in one pass.
 void compact(Block &b) {
-  b.ops.erase(std::remove(b.ops.begin(), b.ops.end(), nullptr), b.ops.end());
+  b.eraseIf([](const std::unique_ptr<Op> &op) { return !op; });
 }
 
 int sweep(Block &b, std::unordered_map<const Op *, int> &uses) {

@@ -23,9 +23,9 @@ private:
   /// Rebuilds blk with each call replaced by the callee's body; a later
   /// use of a call's value reads the variable holding its result.
   void block(Block &blk) {
-    std::vector<std::unique_ptr<Op>> ops = std::move(blk.ops);
-    blk.ops.clear();
-    for (auto &op : ops) {
+    Block old;
+    blk.moveTail(0, old);
+    for (auto &op : old.ops) {
       for (Op *&x : op->operands)
         if (auto it = results.find(x); it != results.end())
           x = it->second;
@@ -34,7 +34,7 @@ private:
       if (op->kind == OpKind::Call)
         inlineAt(blk, std::move(op));
       else
-        blk.ops.push_back(std::move(op));
+        blk.insert(blk.ops.size(), std::move(op));
     }
   }
 
@@ -51,14 +51,14 @@ private:
     const std::string prefix = g->name + "_";
     for (auto &v : g->vars)
       if (v->paramIndex < 0)
-        m.vars[v.get()] = f.newVar(names.fresh(prefix + v->name), v->type);
+        m.mapVar(v.get(), f.newVar(names.fresh(prefix + v->name), v->type));
     for (auto &a : g->arrays)
       if (a->paramIndex < 0) {
         Array *n = f.newArray(names.fresh(prefix + a->name), a->elemType);
         std::string nm = n->name;
         *n = *a;
         n->name = nm;
-        m.arrays[a.get()] = n;
+        m.mapArray(a.get(), n);
       }
     b.setBlock(&blk);
     b.setLoc(call->loc);
@@ -68,10 +68,10 @@ private:
       const Param &p = g->params[k];
       if (p.var) {
         Var *v = f.newVar(names.fresh(prefix + p.var->name), p.var->type);
-        m.vars[p.var] = v;
+        m.mapVar(p.var, v);
         b.decl(v, call->operands[a]);
       } else {
-        m.arrays[p.arr] = call->arrays[~a];
+        m.mapArray(p.arr, call->arrays[~a]);
       }
     }
     Op *result = nullptr;

@@ -46,23 +46,13 @@ public:
       done = f.newVar(unique("returned"), Type::Bool);
       if (f.retType != Type::Void)
         result = f.newVar(unique("result"), f.retType);
-      auto &ops = f.body.ops;
       // Declarations first: `bool returned = false; double result;`.
-      std::vector<std::unique_ptr<Op>> head;
-      b.setBlock(&f.body);
-      Op *dd = b.decl(done, b.constant(0, Type::Bool));
+      b.setInsertPoint(Builder::InsertPoint::start(&f.body));
+      b.decl(done, b.constant(0, Type::Bool));
       // The result starts at zero: every path sets it, but compilers cannot
       // always see that (-Wmaybe-uninitialized).
-      Op *dr = result ? b.decl(result, b.constant(0, result->type)) : nullptr;
-      // b appended them at the end; move them (and the constants) to the
-      // front.
-      size_t n = dr ? 4 : 2;
-      for (size_t i = ops.size() - n; i < ops.size(); ++i)
-        head.push_back(std::move(ops[i]));
-      ops.resize(ops.size() - n);
-      ops.insert(ops.begin(), std::make_move_iterator(head.begin()),
-                 std::make_move_iterator(head.end()));
-      (void)dd;
+      if (result)
+        b.decl(result, b.constant(0, result->type));
       block(f.body, nullptr);
       b.setBlock(&f.body);
       b.create(OpKind::Return, Type::Void,
@@ -140,30 +130,22 @@ private:
 
   /// Moves blk.ops[from..] into `if (!skip) { ... }` and structures them.
   void guardRest(Block &blk, size_t from, LoopFlags *lf) {
-    std::vector<std::unique_ptr<Op>> rest;
-    for (size_t k = from; k < blk.ops.size(); ++k)
-      rest.push_back(std::move(blk.ops[k]));
-    blk.ops.resize(from);
+    Block rest;
+    blk.moveTail(from, rest);
     b.setBlock(&blk);
-    b.setLoc(rest.front()->loc);
+    b.setLoc(rest.ops.front()->loc);
     Op *guard = b.ifOp(b.create(OpKind::Not, Type::Bool, {skipCondition(lf)}));
     Block *body = guard->region(0);
-    for (auto &op : rest) {
-      op->block = body;
-      body->ops.push_back(std::move(op));
-    }
+    body->splice(0, rest);
     block(*body, lf);
   }
 
   /// Replaces the jump at blk.ops[i] by flag writes; returns the index of
   /// the last op written in its place.
   size_t replaceJump(Block &blk, size_t i, LoopFlags *lf) {
-    std::unique_ptr<Op> jump = std::move(blk.ops[i]);
-    blk.ops.erase(blk.ops.begin() + static_cast<long>(i));
-    std::vector<std::unique_ptr<Op>> tail;
-    for (size_t k = i; k < blk.ops.size(); ++k)
-      tail.push_back(std::move(blk.ops[k]));
-    blk.ops.resize(i);
+    std::unique_ptr<Op> jump = blk.take(blk.ops[i].get());
+    Block tail;
+    blk.moveTail(i, tail);
     b.setBlock(&blk);
     b.setLoc(jump->loc);
     Op *yes = b.constant(1, Type::Bool);
@@ -179,8 +161,7 @@ private:
         b.writeVar(l->brk, yes);
     }
     size_t last = blk.ops.size() - 1;
-    for (auto &op : tail)
-      blk.ops.push_back(std::move(op));
+    blk.splice(blk.ops.size(), tail);
     // Nothing may follow a jump in its block: the frontend drops it.
     return last;
   }
@@ -204,48 +185,37 @@ private:
                              : nullptr,
                  outer};
     // bool adgen_break = false; right before the loop.
-    std::vector<std::unique_ptr<Op>> tail;
-    for (size_t k = i; k < blk.ops.size(); ++k)
-      tail.push_back(std::move(blk.ops[k]));
-    blk.ops.resize(i);
-    b.setBlock(&blk);
+    b.setInsertPoint(Builder::InsertPoint::beforeOp(&lp));
     b.setLoc(lp.loc);
     b.decl(lf.brk, b.constant(0, Type::Bool));
     if (lf.cont)
       b.decl(lf.cont, b.constant(0, Type::Bool));
-    size_t loopIndex = blk.ops.size();
-    for (auto &op : tail)
-      blk.ops.push_back(std::move(op));
+    size_t loopIndex = blk.indexOf(&lp);
 
     // Each iteration starts with `adgen_continue = false`.
     if (lf.cont) {
-      std::vector<std::unique_ptr<Op>> old = std::move(body.ops);
-      body.ops.clear();
-      b.setBlock(&body);
+      b.setInsertPoint(Builder::InsertPoint::start(&body));
       b.writeVar(lf.cont, b.constant(0, Type::Bool));
-      for (auto &op : old)
-        body.ops.push_back(std::move(op));
     }
     block(body, &lf);
 
     // The condition runs only while no break happened:
     //   bool go = !adgen_break; if (go) { go = <cond>; }
     Block &cond = *lp.region(0);
-    std::vector<std::unique_ptr<Op>> condOps = std::move(cond.ops);
-    cond.ops.clear();
+    Block condOps;
+    cond.moveTail(0, condOps);
     b.setBlock(&cond);
     Var *go = f.newVar(unique("go"), Type::Bool);
     b.decl(go, b.create(OpKind::Not, Type::Bool, {b.readVar(lf.brk)}));
     Op *guard = b.ifOp(b.readVar(go));
     Block *gb = guard->region(0);
-    for (auto &op : condOps) {
+    for (auto &op : condOps.ops) {
       if (op->kind == OpKind::Condition) {
         b.setBlock(gb);
         b.writeVar(go, op->operands[0]);
         continue;
       }
-      op->block = gb;
-      gb->ops.push_back(std::move(op));
+      gb->insert(gb->ops.size(), std::move(op));
     }
     b.setBlock(&cond);
     b.create(OpKind::Condition, Type::Void, {b.readVar(go)});
@@ -253,14 +223,11 @@ private:
     // The step is skipped after a break, as C++ skips it.
     Block &step = *lp.region(2);
     if (!step.ops.empty()) {
-      std::vector<std::unique_ptr<Op>> stepOps = std::move(step.ops);
-      step.ops.clear();
+      Block stepOps;
+      step.moveTail(0, stepOps);
       b.setBlock(&step);
       Op *sg = b.ifOp(b.create(OpKind::Not, Type::Bool, {b.readVar(lf.brk)}));
-      for (auto &op : stepOps) {
-        op->block = sg->region(0);
-        sg->region(0)->ops.push_back(std::move(op));
-      }
+      sg->region(0)->splice(0, stepOps);
     }
     return loopIndex;
   }
