@@ -1,5 +1,7 @@
 #include "analysis/Stats.h"
 
+#include "analysis/Loops.h"
+
 #include <algorithm>
 
 namespace adgen {
@@ -10,65 +12,15 @@ struct Range {
   int64_t lo, hi; // [lo, hi)
 };
 
-/// The canonical counted-loop header around b.ops[i], if it is one.
+/// The canonical counted loop at b.ops[i] with constant bounds, if it is
+/// one: `for (T v = C0; v < C1; ++v)`.
 bool countedLoop(const Block &b, size_t i, Range &r) {
-  if (i == 0 || b.ops[i]->kind != OpKind::Loop)
+  auto c = matchCountedLoop(b, i, DeclSearch::ThroughOthers);
+  if (!c || c->constantTrips() < 0)
     return false;
-  const Op &lp = *b.ops[i];
-  if (lp.region(0)->ops.empty())
-    return false;
-  const Op &cond = *lp.region(0)->ops.back();
-  const Op *c = cond.operands[0];
-  if (c->kind != OpKind::Lt || c->operands[0]->kind != OpKind::ReadVar ||
-      c->operands[1]->kind != OpKind::Const)
-    return false;
-  const Var *v = c->operands[0]->var;
-  // `T v = C0;` before the loop, usually right before it (an adjoint's
-  // forward sweep may put a tape reservation between): nothing between
-  // writes v.
-  const Op *found = nullptr;
-  for (size_t j = i; j-- > 0 && !found;) {
-    const Op &x = *b.ops[j];
-    if (x.kind == OpKind::Decl && x.var == v) {
-      found = &x;
-      break;
-    }
-    bool writes = x.kind == OpKind::WriteVar && x.var == v;
-    for (auto &reg : x.regions)
-      walk(*reg, [&](const Op &y) {
-        writes = writes || (y.kind == OpKind::WriteVar && y.var == v);
-      });
-    if (writes)
-      return false;
-  }
-  if (!found || found->operands.empty() ||
-      found->operands[0]->kind != OpKind::Const)
-    return false;
-  const Op &decl = *found;
-  // The step is exactly `v = v + 1`.
-  const Block &step = *lp.region(2);
-  int writes = 0;
-  for (auto &s : step.ops)
-    writes += s->kind == OpKind::WriteVar || s->kind == OpKind::Store ||
-              s->kind == OpKind::Call || !s->regions.empty();
-  const Op *w = step.ops.empty() ? nullptr : step.ops.back().get();
-  if (writes != 1 || !w || w->kind != OpKind::WriteVar || w->var != v)
-    return false;
-  const Op *inc = w->operands[0];
-  if (inc->kind != OpKind::Add || inc->operands[1]->kind != OpKind::Const ||
-      inc->operands[1]->num != 1 || inc->operands[0]->kind != OpKind::ReadVar ||
-      inc->operands[0]->var != v)
-    return false;
-  // The body must not write the counter.
-  bool bodyWrites = false;
-  walk(*lp.region(1), [&](const Op &o) {
-    bodyWrites = bodyWrites || (o.kind == OpKind::WriteVar && o.var == v);
-  });
-  if (bodyWrites)
-    return false;
-  r = {v, static_cast<int64_t>(decl.operands[0]->num),
-       static_cast<int64_t>(c->operands[1]->num)};
-  return r.hi >= r.lo;
+  r = {c->counter, static_cast<int64_t>(c->init->num),
+       static_cast<int64_t>(c->bound->num)};
+  return true;
 }
 
 bool isTranscendental(MathFn f) {

@@ -20,6 +20,7 @@
 // and what it reads that changes before its backward sweep runs.
 #include "transform/AdjointBuilder.h"
 
+#include "analysis/Loops.h"
 #include "analysis/Stats.h"
 #include "ir/ExtentExpr.h"
 
@@ -27,38 +28,6 @@
 #include <set>
 
 namespace adgen::detail {
-
-namespace {
-
-/// Whether `o` or anything in its regions reads var v.
-bool reads(const Op &o, const Var *v) {
-  bool r = o.kind == OpKind::ReadVar && o.var == v;
-  for (auto &reg : o.regions)
-    walk(*reg, [&](const Op &x) {
-      r = r || (x.kind == OpKind::ReadVar && x.var == v);
-    });
-  return r;
-}
-
-/// Whether iteration k may read v before writing it: a read in the
-/// condition, or in the body or step before an unconditional write.
-bool carried(const Op &loop, const Var *v) {
-  for (unsigned r : {0u, 1u, 2u}) {
-    for (auto &op : loop.region(r)->ops) {
-      if (reads(*op, v))
-        return true;
-      if ((op->kind == OpKind::WriteVar || op->kind == OpKind::Decl) &&
-          op->var == v)
-        return false;
-    }
-  }
-  // Not written unconditionally at the top of an iteration: a read after
-  // a conditional write counts (checked above); reads in the condition of
-  // the next iteration are the first region's.
-  return false;
-}
-
-} // namespace
 
 std::string AdjointBuilder::policyOf(const Op &o, bool inRegion) const {
   if (!o.policy.empty())
@@ -116,7 +85,7 @@ bool AdjointBuilder::planState(const Op &o, CheckpointPlan &plan) {
     // The counter of a counted loop is set from the iteration number.
     if (written.count(gv) && gv == plan.counter)
       continue;
-    bool keep = written.count(gv) ? carried(o, gv) : !settled(gv);
+    bool keep = written.count(gv) ? carriedByLoop(o, gv) : !settled(gv);
     if (keep)
       plan.vars.push_back(gv);
   }

@@ -210,20 +210,9 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
     Op *n = cloneOp(b, o, m);
     if (!act.active(&o) || !hasRule(o))
       return;
-    LinearForm form;
-    for (unsigned i = 0; i < o.operands.size(); ++i) {
-      auto it = lin.find(o.operands[i]);
-      if (it == lin.end())
-        continue;
-      if (Op *p = partial(b, *n, i)) {
-        // o alone uses the operand's form: take it over, not copy it (a
-        // long sum would copy its growing form once per summand).
-        if (lastUseOf(o, o.operands[i], remaining[o.operands[i]]))
-          form.takeScaled(b, std::move(it->second), p);
-        else
-          form.addScaled(b, it->second, p);
-      }
-    }
+    LinearForm form = linearizeOp(b, o, *n, lin, [&](unsigned i) {
+      return lastUseOf(o, o.operands[i], remaining[o.operands[i]]);
+    });
     if (!form.empty())
       lin[&o] = std::move(form);
   }

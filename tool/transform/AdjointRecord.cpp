@@ -2,6 +2,7 @@
 // and what it computes again.
 #include "transform/AdjointBuilder.h"
 
+#include "analysis/Loops.h"
 #include "analysis/Stats.h"
 
 #include <algorithm>
@@ -136,42 +137,18 @@ void AdjointBuilder::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
 void AdjointBuilder::countedLoop(const Op &o, Item &it) {
   const Block &blk = *o.block;
-  size_t i = 0;
-  while (blk.ops[i].get() != &o)
-    ++i;
-  if (i == 0)
+  auto c = matchCountedLoop(blk, blk.indexOf(&o), DeclSearch::Adjacent);
+  if (!c || !isInteger(c->counter->type))
     return;
-  const Op &d = *blk.ops[i - 1];
-  if (d.kind != OpKind::Decl || d.operands.empty() || !isInteger(d.var->type))
-    return;
-  const Var *c = d.var;
-  int writes = 0;
-  const Op *w = nullptr;
-  for (auto &r : o.regions)
-    walk(*r, [&](const Op &x) {
-      if (x.kind == OpKind::WriteVar && x.var == c) {
-        ++writes;
-        w = &x;
-      }
-    });
-  if (writes != 1 || w->block != o.region(2))
-    return;
-  const Op *inc = w->operands[0];
-  if (inc->kind != OpKind::Add || inc->operands[0]->kind != OpKind::ReadVar ||
-      inc->operands[0]->var != c || !Builder::isConst(inc->operands[1], 1))
-    return;
-  Op *init = fv(d.operands[0]);
+  Op *init = fv(c->init);
   if (init->kind != OpKind::Const && init->block != &F.body)
     return;
-  it.counter = c;
+  it.counter = c->counter;
   it.init = init;
   // `c < bound` with a bound the backward sweep can compute: the trip
   // count is max(0, bound − init) and needs no tape.
-  const Op &cond = *o.region(0)->ops.back();
-  const Op *lt = cond.operands[0];
-  if (lt->kind == OpKind::Lt && lt->operands[0]->kind == OpKind::ReadVar &&
-      lt->operands[0]->var == c) {
-    Op *bound = fv(lt->operands[1]);
+  if (c->bound) {
+    Op *bound = fv(c->bound);
     if (recomputable(bound))
       it.bound = bound;
   }

@@ -11,6 +11,7 @@
 
 #include "ir/Builder.h"
 
+#include <functional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -93,5 +94,18 @@ private:
   void note(const Op *k);
   void setCoef(size_t i, Op *k);
 };
+
+/// Linear forms of the values of a statement being differentiated.
+using LinearForms = std::unordered_map<const Op *, LinearForm>;
+
+/// The one linearization both modes share: the form of primitive `o`
+/// (emitted as `n`) from its operands' forms, Σ ∂o/∂xᵢ · form(xᵢ), with the
+/// partials from the rule table built at b. `lastUse(i)` says o is the last
+/// to read operand i's form, which is then taken over, not copied (a long
+/// sum would copy its growing form once per summand). Forward mode then
+/// materializes the form (LinearForm::materialize); reverse mode transposes
+/// it in the backward sweep. Empty when o has no active operand.
+LinearForm linearizeOp(Builder &b, const Op &o, Op &n, LinearForms &lin,
+                       const std::function<bool(unsigned)> &lastUse);
 
 } // namespace adgen

@@ -1,5 +1,7 @@
 #include "transform/LinearForm.h"
 
+#include "transform/Rules.h"
+
 namespace adgen {
 
 void LinearForm::note(const Op *k) {
@@ -105,6 +107,23 @@ Op *LinearForm::materialize(Builder &b, Type t) const {
       sum = sum ? b.add(sum, term) : term;
   }
   return sum;
+}
+
+LinearForm linearizeOp(Builder &b, const Op &o, Op &n, LinearForms &lin,
+                       const std::function<bool(unsigned)> &lastUse) {
+  LinearForm form;
+  for (unsigned i = 0; i < o.operands.size(); ++i) {
+    auto it = lin.find(o.operands[i]);
+    if (it == lin.end())
+      continue;
+    if (Op *p = partial(b, n, i)) {
+      if (lastUse(i))
+        form.takeScaled(b, std::move(it->second), p);
+      else
+        form.addScaled(b, it->second, p);
+    }
+  }
+  return form;
 }
 
 } // namespace adgen

@@ -271,21 +271,10 @@ private:
       Op *n = clone(o);
       if (!withTangents || !act.active(&o) || !hasRule(o))
         return;
-      LinearForm form;
-      for (unsigned i = 0; i < o.operands.size(); ++i) {
-        auto it = lin.find(o.operands[i]);
-        if (it == lin.end())
-          continue;
-        if (Op *p = partial(b, *n, i)) {
-          // o alone uses the operand's form: take it over, not copy it
-          // (a long sum would copy its growing form once per summand).
-          const Op *x = o.operands[i];
-          if (x->block == o.block && useCount[x] == 1)
-            form.takeScaled(b, std::move(it->second), p);
-          else
-            form.addScaled(b, it->second, p);
-        }
-      }
+      LinearForm form = linearizeOp(b, o, *n, lin, [&](unsigned i) {
+        const Op *x = o.operands[i];
+        return x->block == o.block && useCount[x] == 1;
+      });
       if (!form.empty())
         lin[&o] = std::move(form);
     }
