@@ -25,26 +25,9 @@ AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
     }
   act = analyzeVaried(g, sv, sa);
   keepUseful(g, act);
-  walk(g.body, [&](const Op &o) {
-    for (const Op *x : o.operands)
-      remaining[x]++;
-  });
-  // The last top-level statement writing each variable and array.
-  for (size_t t = 0; t < g.body.ops.size(); ++t) {
-    auto note = [&](const Op &x) {
-      if (x.kind == OpKind::WriteVar || x.kind == OpKind::Decl)
-        lastWriteTop[x.var] = static_cast<int>(t);
-      if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
-        lastWriteTop[x.arr] = static_cast<int>(t);
-    };
-    note(*g.body.ops[t]);
-    for (auto &r : g.body.ops[t]->regions)
-      walk(*r, note);
-  }
-  walk(g.body, [&](const Op &x) {
-    if (x.kind == OpKind::WriteVar || x.kind == OpKind::Decl)
-      writeCount[x.var]++;
-  });
+  facts = analyzeRecording(g);
+  remaining = facts.uses;
+  plans = planCheckpoints(g, act, facts, defaultPolicy);
   names.sync(g);
 }
 

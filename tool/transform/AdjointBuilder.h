@@ -8,9 +8,11 @@
 #pragma once
 
 #include "analysis/Activity.h"
+#include "analysis/Recording.h"
 #include "ir/Clone.h"
 #include "ir/UniqueNames.h"
 #include "transform/Adjoint.h"
+#include "transform/CheckpointPlan.h"
 #include "transform/LinearForm.h"
 
 #include <functional>
@@ -60,18 +62,12 @@ struct BodyContext {
   std::map<const Array *, Op *> entryCopy;
 };
 
-/// A checkpointed loop (AdjointCheckpoint.cpp): its policy, its state (what
-/// a snapshot holds), the arrays it writes that the caller sees, and its
-/// body taped, built in the forward sweep but run in the backward one.
-struct CheckpointPlan {
-  std::string policy;
-  std::vector<const Var *> vars;     // primal scalars in the state
-  std::vector<const Array *> arrays; // primal arrays in the state
-  std::vector<const Array *> stash;  // parameters it writes: kept around
+/// A checkpointed loop as the sweeps build it (AdjointCheckpoint.cpp): its
+/// plan, and its body taped, built in the forward sweep but run in the
+/// backward one.
+struct CheckpointedLoop : CheckpointPlan {
   std::shared_ptr<Block> tapedBody, tapedStep;
-  const Op *loop = nullptr; // the primal loop
-  const Var *counter = nullptr; // a counted loop's counter (not state)
-  bool online = false;      // trip count unknown when the loop starts
+  bool online = false; // trip count unknown when the loop starts
 };
 
 /// What the backward sweep reverses, mirroring the forward structure.
@@ -87,7 +83,7 @@ struct Item {
   Op *init = nullptr;           // Loop: its first value (recomputable)
   Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
   std::vector<std::pair<Array *, Array *>> snaps{}; // Loop: (array, copy)
-  std::shared_ptr<CheckpointPlan> ck{};            // Loop: checkpointed
+  std::shared_ptr<CheckpointedLoop> ck{};          // Loop: checkpointed
 };
 
 class AdjointBuilder {
@@ -135,6 +131,13 @@ private:
                         std::vector<Item> &items);
 
   void forwardOpBody(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardIf(const Op &o, bool inRegion, std::vector<Item> &items);
+  /// Decl, WriteVar and Store: a statement when its target is active.
+  void forwardAssign(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardReturn(const Op &o, bool inRegion, std::vector<Item> &items);
+  /// ReadVar and Load: a leaf of the linear forms.
+  void forwardLeaf(const Op &o);
+  void forwardSelect(const Op &o);
 
   std::vector<std::pair<Op *, Op *>> termsOf(const Op *v);
 
@@ -143,6 +146,12 @@ private:
   void record(Stmt s, SourceLoc loc, bool inRegion, std::vector<Item> &items);
 
   void forwardLoop(const Op &o, bool inRegion, std::vector<Item> &items);
+
+  /// A loop's body and step forwarded into `body` and `step` (the loop's
+  /// own regions, or a checkpointed loop's taped copy), with per-iteration
+  /// snapshots of its arrays when `snapshots`.
+  void forwardIteration(const Op &o, Item &it, Block *body, Block *step,
+                        bool snapshots);
 
   /// Values a forward block pushes per type, nested counted loops with
   /// constant bounds included; false when a nested count is not static.
@@ -201,19 +210,14 @@ private:
 
   // ---- checkpointed loops (AdjointCheckpoint.cpp) ---------------------------
 
-  /// The policy loop `o` runs under: its directive's, else --checkpoint's
-  /// for an outermost loop; empty or "all" tapes it.
-  std::string policyOf(const Op &o, bool inRegion) const;
-
   /// Forward sweep of a checkpointed loop: the primal loop keeping
   /// snapshots; its taped body is built aside for the backward sweep.
   void forwardCheckpointed(const Op &o, bool inRegion, std::vector<Item> &items,
                            const std::string &policy);
 
-  /// What a snapshot of loop `o` holds: scalars it carries from one
-  /// iteration to the next and arrays it writes and reads, plus what it
-  /// reads that may change before its backward sweep.
-  bool planState(const Op &o, CheckpointPlan &plan);
+  /// Whether the extent of every array in a checkpoint plan is known
+  /// (else a diagnostic).
+  bool extentsKnown(const CheckpointPlan &plan);
 
   /// Elements of a state array: its size, size(p, EXPR), or the extent
   /// the code shows; null (after a diagnostic) when unknown.
@@ -250,6 +254,12 @@ private:
                  const std::string &comment);
 
   void backwardCheckpointed(const Item &it, bool inRegion);
+
+  /// At the start of each iteration of the forward sweep's loop `plain`:
+  /// `if (fwd.save(i)) { fwd.put(state) }`; counts iterations in `trips`
+  /// when the trip count is not known up front.
+  void keepSnapshots(Op *plain, Array *fwd, const CheckpointPlan &plan,
+                     const Item &it, Var *trips);
 
   /// checkpoint(all) tapes the loop; this reports its n states to the
   /// ADGEN_STATS counters.
@@ -294,8 +304,8 @@ private:
   // Integer variables written once, by their declaration (an inlined
   // callee's copy of a loop counter): the forward value they hold.
   std::unordered_map<const Var *, Op *> copyOf;
-  std::unordered_map<const Var *, int> writeCount;
-  std::unordered_map<const void *, int> lastWriteTop;
+  RecordFacts facts; // what the primal says before any code is built
+  CheckpointPlans plans; // the loops checkpointed, planned up front
   std::vector<BodyContext> bodies; // loop bodies being forwarded
   std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
   int currentTop = 0;    // index of the top-level statement being forwarded
@@ -314,7 +324,7 @@ private:
   /// Notes a checkpointed (taped: its re-runs are taped) or `all` loop
   /// for --emit=stats.
   void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
-                  bool taped);
+                  const CheckpointedLoop *taped);
   Var *seed = nullptr;
   Op *retValue = nullptr;
   std::string err;

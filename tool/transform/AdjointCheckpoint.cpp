@@ -29,12 +29,6 @@
 
 namespace adgen::detail {
 
-std::string AdjointBuilder::policyOf(const Op &o, bool inRegion) const {
-  if (!o.policy.empty())
-    return o.policy;
-  return inRegion ? "" : defaultPolicy;
-}
-
 Array *AdjointBuilder::snapshotStore() {
   if (store)
     return store;
@@ -59,53 +53,12 @@ Op *AdjointBuilder::ckCall(Array *obj, const std::string &method, Type t,
   return c;
 }
 
-bool AdjointBuilder::planState(const Op &o, CheckpointPlan &plan) {
-  std::set<const Var *> declared, written, read;
-  std::set<const Array *> declaredA, writtenA, readA;
-  for (auto &r : o.regions)
-    walk(*r, [&](const Op &x) {
-      if (x.kind == OpKind::Decl)
-        declared.insert(x.var);
-      if (x.kind == OpKind::WriteVar)
-        written.insert(x.var);
-      if (x.kind == OpKind::ReadVar)
-        read.insert(x.var);
-      if (x.kind == OpKind::DeclArray)
-        declaredA.insert(x.arr);
-      if (x.kind == OpKind::Store)
-        writtenA.insert(x.arr);
-      if (x.kind == OpKind::Load)
-        readA.insert(x.arr);
-    });
-  // In the primal's order, so snapshots are laid out deterministically.
-  for (auto &v : g.vars) {
-    const Var *gv = v.get();
-    if (declared.count(gv) || !read.count(gv))
-      continue;
-    // The counter of a counted loop is set from the iteration number.
-    if (written.count(gv) && gv == plan.counter)
-      continue;
-    bool keep = written.count(gv) ? carriedByLoop(o, gv) : !settled(gv);
-    if (keep)
-      plan.vars.push_back(gv);
-  }
-  for (auto &a : g.arrays) {
-    const Array *ga = a.get();
-    if (declaredA.count(ga))
-      continue;
-    bool keep = writtenA.count(ga) ? readA.count(ga) > 0
-                                   : readA.count(ga) && !settled(ga);
-    if (keep)
-      plan.arrays.push_back(ga);
-    // What the caller sees must be as the forward sweep left it.
-    if (ga->paramIndex >= 0 && (writtenA.count(ga) || keep))
-      plan.stash.push_back(ga);
-  }
+bool AdjointBuilder::extentsKnown(const CheckpointPlan &plan) {
   for (const Array *ga : plan.arrays)
-    if (!extentOf(ga, o))
+    if (!extentOf(ga, *plan.loop))
       return false;
   for (const Array *ga : plan.stash)
-    if (!extentOf(ga, o))
+    if (!extentOf(ga, *plan.loop))
       return false;
   return err.empty();
 }
@@ -238,9 +191,8 @@ void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
 void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
                                          std::vector<Item> &items,
                                          const std::string &policy) {
-  auto plan = std::make_shared<CheckpointPlan>();
-  plan->policy = policy;
-  plan->loop = &o;
+  auto plan = std::make_shared<CheckpointedLoop>();
+  static_cast<CheckpointPlan &>(*plan) = plans.at(&o);
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
   it.ck = plan;
   std::string line = std::to_string(o.loc.line);
@@ -252,9 +204,12 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   plain->comment = "forward sweep of the checkpointed loop at line " + line +
                    " (" + policy + "): the primal loop, keeping snapshots";
   countedLoop(o, it);
-  plan->counter = it.counter;
+  if (plan->counter != it.counter || plan->policy != policy) {
+    fail(o, "internal: the checkpoint plan disagrees with the forward sweep");
+    return;
+  }
   plan->online = !it.bound;
-  if (!planState(o, *plan))
+  if (!extentsKnown(*plan))
     return;
   // What the runtime needs comes before the loop.
   // The trip count (the runtime reads a negative one as 0).
@@ -276,40 +231,13 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   }
   moveToEnd(plain);
 
-  // At the start of iteration i: keep a_i when the schedule says so.
-  {
-    Builder::Restore restore(b);
-    b.setInsertPoint(Builder::InsertPoint::start(plain->region(1)));
-    Op *i = trips ? b.cast(b.readVar(trips), Type::Long)
-                  : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
-                                 recompute(it.init)),
-                           Type::Long);
-    Op *keep = b.ifOp(ckCall(fwd, "save", Type::Bool, {i}));
-    b.setBlock(keep->region(0));
-    copyState(fwd, "put", *plan);
-    if (trips) {
-      b.setBlock(plain->region(2));
-      b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
-                                 b.constant(1, Type::Int)));
-    }
-  }
+  keepSnapshots(plain, fwd, *plan, it, trips);
 
   // The body taped, for the backward sweep to run.
   plan->tapedBody = std::make_shared<Block>();
   plan->tapedStep = std::make_shared<Block>();
-  if (it.counter)
-    fwdCounters.push_back(it.counter);
-  BodyContext ctx;
-  ctx.body = o.region(1);
-  planSnapshots(o, ctx, plan->tapedBody.get());
-  bodies.push_back(ctx);
-  it.a = forwardInto(*o.region(1), plan->tapedBody.get());
-  bodies.pop_back();
-  saveSnapshots(ctx, it, plan->tapedBody.get());
-  it.b = forwardInto(*o.region(2), plan->tapedStep.get());
-  if (it.counter)
-    fwdCounters.pop_back();
-  reportLoop(o, *plan, bytes, true);
+  forwardIteration(o, it, plan->tapedBody.get(), plan->tapedStep.get(), true);
+  reportLoop(o, *plan, bytes, plan.get());
   if (trips) {
     if (inRegion)
       b.push(tape(Type::Int), b.readVar(trips));
@@ -319,12 +247,33 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   items.push_back(std::move(it));
 }
 
+void AdjointBuilder::keepSnapshots(Op *plain, Array *fwd,
+                                   const CheckpointPlan &plan, const Item &it,
+                                   Var *trips) {
+  // At the start of iteration i: keep a_i when the schedule says so.
+  Builder::Restore restore(b);
+  b.setInsertPoint(Builder::InsertPoint::start(plain->region(1)));
+  Op *i = trips ? b.cast(b.readVar(trips), Type::Long)
+                : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
+                               recompute(it.init)),
+                         Type::Long);
+  Op *keep = b.ifOp(ckCall(fwd, "save", Type::Bool, {i}));
+  b.setBlock(keep->region(0));
+  copyState(fwd, "put", plan);
+  if (trips) {
+    b.setBlock(plain->region(2));
+    b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
+                               b.constant(1, Type::Int)));
+  }
+}
+
 void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
   CheckpointPlan plan;
   plan.loop = &o;
   plan.counter = it.counter;
+  planCheckpointState(g, facts, currentTop, plan);
   softExtents = true;
-  bool ok = planState(o, plan);
+  bool ok = extentsKnown(plan);
   Op *bytes = ok ? stateBytes(plan) : nullptr;
   softExtents = false;
   if (!bytes)
@@ -337,11 +286,11 @@ void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
   Op *t = b.create(OpKind::CkptTally, Type::Void, {n, bytes});
   t->loc = o.loc;
   plan.policy = "all";
-  reportLoop(o, plan, bytes, false);
+  reportLoop(o, plan, bytes, nullptr);
 }
 
 void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
-                                Op *bytes, bool taped) {
+                                Op *bytes, const CheckpointedLoop *taped) {
   if (!report)
     return;
   CheckpointReport r;
@@ -358,8 +307,8 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
   if (bytes && bytes->kind == OpKind::Const)
     r.stateBytes = static_cast<int64_t>(bytes->num);
   std::map<Type, int64_t> per;
-  if (taped && pushesPer(*plan.tapedBody, 1, per) &&
-      pushesPer(*plan.tapedStep, 1, per)) {
+  if (taped && pushesPer(*taped->tapedBody, 1, per) &&
+      pushesPer(*taped->tapedStep, 1, per)) {
     r.tapeBytes = 0;
     for (auto &[t, k] : per)
       r.tapeBytes += k * typeSize(t);
@@ -388,7 +337,7 @@ void AdjointBuilder::conditionEffects(const Op &o) {
 }
 
 void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
-  const CheckpointPlan &plan = *it.ck;
+  const CheckpointedLoop &plan = *it.ck;
   const Op &o = *plan.loop;
   std::string line = std::to_string(o.loc.line);
   Op *n = nullptr;

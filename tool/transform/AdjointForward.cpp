@@ -86,121 +86,27 @@ static bool lastUseOf(const Op &o, const Op *x, int remaining) {
 void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
                                    std::vector<Item> &items) {
   switch (o.kind) {
-  case OpKind::If: {
-    Op *c = fv(o.operands[0]);
-    Op *n = b.ifOp(c);
-    Item it{Item::If, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
-    it.a = forwardInto(*o.region(0), n->region(0));
-    it.b = forwardInto(*o.region(1), n->region(1));
-    if (it.a.empty() && it.b.empty())
-      return;
-    if (inRegion)
-      b.push(tape(Type::Bool), c); // after the branch's own pushes
-    else
-      it.cond = c;
-    items.push_back(std::move(it));
-    return;
-  }
+  case OpKind::If:
+    return forwardIf(o, inRegion, items);
   case OpKind::Loop:
     return forwardLoop(o, inRegion, items);
   case OpKind::Decl:
-  case OpKind::WriteVar: {
-    if (act.active(o.var))
-      protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
-    cloneOp(b, o, m);
-    leafCache.erase(o.var);
-    if (o.kind == OpKind::Decl && !o.operands.empty() &&
-        isInteger(o.var->type) && writeCount[o.var] == 1 && o.var->paramIndex < 0)
-      copyOf[o.var] = fv(o.operands[0]);
-    if (!act.active(o.var))
-      return;
-    Stmt s;
-    s.target.var = o.var;
-    s.isDecl = o.kind == OpKind::Decl;
-    if (!o.operands.empty())
-      s.terms = termsOf(o.operands[0]);
-    record(std::move(s), o.loc, inRegion, items);
-    return;
-  }
-  case OpKind::Store: {
-    if (act.active(o.arr))
-      protectOpenForms(Target{nullptr, o.arr, nullptr}, inRegion, items);
-    Op *n = cloneOp(b, o, m);
-    if (!act.active(o.arr))
-      return;
-    Stmt s;
-    s.target.arr = o.arr;
-    s.target.idx = n->operands[0];
-    s.terms = termsOf(o.operands[1]);
-    record(std::move(s), o.loc, inRegion, items);
-    return;
-  }
+  case OpKind::WriteVar:
+  case OpKind::Store:
+    return forwardAssign(o, inRegion, items);
   case OpKind::DeclArray:
     cloneOp(b, o, m);
     if (inRegion && act.active(o.arr))
       items.push_back(
           Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr, o.arr, o.loc});
     return;
-  case OpKind::Return: {
-    if (inRegion || &o != g.body.ops.back().get()) {
-      fail(o, "a return inside a region survived jump structuring");
-      return;
-    }
-    if (o.operands.empty())
-      return;
-    retValue = fv(o.operands[0]);
-    if (!seed || !lin.count(o.operands[0]))
-      return;
-    Stmt s;
-    s.isReturn = true;
-    s.terms = termsOf(o.operands[0]);
-    record(std::move(s), o.loc, inRegion, items);
-    return;
-  }
-  case OpKind::ReadVar: {
-    Op *n = cloneOp(b, o, m);
-    if (!act.active(&o))
-      return;
-    // Reads of one variable within a statement share one leaf.
-    Op *&leaf = leafCache[o.var];
-    if (!leaf || leaf->block != b.block()) {
-      leaf = n;
-      leafTarget[n] = Target{o.var, nullptr, nullptr};
-    }
-    lin[&o] = LinearForm::leaf(leaf);
-    return;
-  }
-  case OpKind::Load: {
-    Op *n = cloneOp(b, o, m);
-    if (!act.active(&o))
-      return;
-    leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
-    lin[&o] = LinearForm::leaf(n);
-    return;
-  }
-  case OpKind::Select: {
-    Op *n = cloneOp(b, o, m);
-    if (!act.active(&o))
-      return;
-    LinearForm form;
-    for (unsigned k = 1; k <= 2; ++k) {
-      auto it = lin.find(o.operands[k]);
-      if (it == lin.end())
-        continue;
-      // The arm not taken contributes nothing: its coefficients are
-      // selected by the same condition.
-      Op *one = b.constant(1, o.type), *none = b.constant(0, o.type);
-      Op *pick = k == 1 ? b.select(n->operands[0], one, none)
-                        : b.select(n->operands[0], none, one);
-      if (lastUseOf(o, o.operands[k], remaining[o.operands[k]]))
-        form.takeScaled(b, std::move(it->second), pick);
-      else
-        form.addScaled(b, it->second, pick);
-    }
-    if (!form.empty())
-      lin[&o] = std::move(form);
-    return;
-  }
+  case OpKind::Return:
+    return forwardReturn(o, inRegion, items);
+  case OpKind::ReadVar:
+  case OpKind::Load:
+    return forwardLeaf(o);
+  case OpKind::Select:
+    return forwardSelect(o);
   case OpKind::Call:
   case OpKind::Break:
   case OpKind::Continue:
@@ -217,6 +123,110 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
       lin[&o] = std::move(form);
   }
   }
+}
+
+void AdjointBuilder::forwardIf(const Op &o, bool inRegion,
+                               std::vector<Item> &items) {
+  Op *c = fv(o.operands[0]);
+  Op *n = b.ifOp(c);
+  Item it{Item::If, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+  it.a = forwardInto(*o.region(0), n->region(0));
+  it.b = forwardInto(*o.region(1), n->region(1));
+  if (it.a.empty() && it.b.empty())
+    return;
+  if (inRegion)
+    b.push(tape(Type::Bool), c); // after the branch's own pushes
+  else
+    it.cond = c;
+  items.push_back(std::move(it));
+}
+
+void AdjointBuilder::forwardAssign(const Op &o, bool inRegion,
+                                   std::vector<Item> &items) {
+  Stmt s;
+  if (o.kind == OpKind::Store) {
+    if (act.active(o.arr))
+      protectOpenForms(Target{nullptr, o.arr, nullptr}, inRegion, items);
+    Op *n = cloneOp(b, o, m);
+    if (!act.active(o.arr))
+      return;
+    s.target.arr = o.arr;
+    s.target.idx = n->operands[0];
+    s.terms = termsOf(o.operands[1]);
+    record(std::move(s), o.loc, inRegion, items);
+    return;
+  }
+  if (act.active(o.var))
+    protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
+  cloneOp(b, o, m);
+  leafCache.erase(o.var);
+  if (facts.writtenOnceByDecl(o))
+    copyOf[o.var] = fv(o.operands[0]);
+  if (!act.active(o.var))
+    return;
+  s.target.var = o.var;
+  s.isDecl = o.kind == OpKind::Decl;
+  if (!o.operands.empty())
+    s.terms = termsOf(o.operands[0]);
+  record(std::move(s), o.loc, inRegion, items);
+}
+
+void AdjointBuilder::forwardReturn(const Op &o, bool inRegion,
+                                   std::vector<Item> &items) {
+  if (inRegion || &o != g.body.ops.back().get()) {
+    fail(o, "a return inside a region survived jump structuring");
+    return;
+  }
+  if (o.operands.empty())
+    return;
+  retValue = fv(o.operands[0]);
+  if (!seed || !lin.count(o.operands[0]))
+    return;
+  Stmt s;
+  s.isReturn = true;
+  s.terms = termsOf(o.operands[0]);
+  record(std::move(s), o.loc, inRegion, items);
+}
+
+void AdjointBuilder::forwardLeaf(const Op &o) {
+  Op *n = cloneOp(b, o, m);
+  if (!act.active(&o))
+    return;
+  if (o.kind == OpKind::Load) {
+    leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
+    lin[&o] = LinearForm::leaf(n);
+    return;
+  }
+  // Reads of one variable within a statement share one leaf.
+  Op *&leaf = leafCache[o.var];
+  if (!leaf || leaf->block != b.block()) {
+    leaf = n;
+    leafTarget[n] = Target{o.var, nullptr, nullptr};
+  }
+  lin[&o] = LinearForm::leaf(leaf);
+}
+
+void AdjointBuilder::forwardSelect(const Op &o) {
+  Op *n = cloneOp(b, o, m);
+  if (!act.active(&o))
+    return;
+  LinearForm form;
+  for (unsigned k = 1; k <= 2; ++k) {
+    auto it = lin.find(o.operands[k]);
+    if (it == lin.end())
+      continue;
+    // The arm not taken contributes nothing: its coefficients are
+    // selected by the same condition.
+    Op *one = b.constant(1, o.type), *none = b.constant(0, o.type);
+    Op *pick = k == 1 ? b.select(n->operands[0], one, none)
+                      : b.select(n->operands[0], none, one);
+    if (lastUseOf(o, o.operands[k], remaining[o.operands[k]]))
+      form.takeScaled(b, std::move(it->second), pick);
+    else
+      form.addScaled(b, it->second, pick);
+  }
+  if (!form.empty())
+    lin[&o] = std::move(form);
 }
 
 std::vector<std::pair<Op *, Op *>> AdjointBuilder::termsOf(const Op *v) {
@@ -308,15 +318,7 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
 
 void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
                                  std::vector<Item> &items) {
-  bool reversible = false;
-  for (auto &r : o.regions)
-    if (recording)
-    walk(*r, [&](const Op &x) {
-      reversible = reversible ||
-                   ((x.kind == OpKind::Decl || x.kind == OpKind::WriteVar) &&
-                    act.active(x.var)) ||
-                   (x.kind == OpKind::Store && act.active(x.arr));
-    });
+  bool reversible = recording && writesActive(o, act);
   // A condition may compute with temporaries of its own (a `?:` over
   // array elements, an inlined call): their values end in a comparison, so
   // nothing flows back through them and nothing is recorded. A condition
@@ -341,7 +343,8 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
             "body");
     return;
   }
-  std::string policy = reversible ? policyOf(o, inRegion) : "";
+  std::string policy =
+      reversible ? checkpointPolicy(o, !inRegion, defaultPolicy) : "";
   if (!policy.empty() && policy != "all")
     return forwardCheckpointed(o, inRegion, items, policy);
   Op *n = b.loop(o.loopKind);
@@ -365,19 +368,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
       b.setBlock(saved);
     }
   }
-  if (it.counter)
-    fwdCounters.push_back(it.counter);
-  BodyContext ctx;
-  ctx.body = o.region(1);
-  if (reversible)
-    planSnapshots(o, ctx, n->region(1));
-  bodies.push_back(ctx);
-  it.a = forwardInto(*o.region(1), n->region(1));
-  bodies.pop_back();
-  saveSnapshots(ctx, it, n->region(1));
-  it.b = forwardInto(*o.region(2), n->region(2));
-  if (it.counter)
-    fwdCounters.pop_back();
+  forwardIteration(o, it, n->region(1), n->region(2), reversible);
   if (!reversible)
     return;
   if (!inRegion && it.bound)
@@ -391,6 +382,23 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
   if (policy == "all")
     tallyAll(o, it, counter);
   items.push_back(std::move(it));
+}
+
+void AdjointBuilder::forwardIteration(const Op &o, Item &it, Block *body,
+                                      Block *step, bool snapshots) {
+  if (it.counter)
+    fwdCounters.push_back(it.counter);
+  BodyContext ctx;
+  ctx.body = o.region(1);
+  if (snapshots)
+    planSnapshots(o, ctx, body);
+  bodies.push_back(ctx);
+  it.a = forwardInto(*o.region(1), body);
+  bodies.pop_back();
+  saveSnapshots(ctx, it, body);
+  it.b = forwardInto(*o.region(2), step);
+  if (it.counter)
+    fwdCounters.pop_back();
 }
 
 } // namespace adgen::detail

@@ -3,6 +3,7 @@
 #include "transform/AdjointBuilder.h"
 
 #include "analysis/Loops.h"
+#include "analysis/Recording.h"
 #include "analysis/Stats.h"
 
 #include <algorithm>
@@ -60,76 +61,26 @@ Op *AdjointBuilder::forLoop(Op *count, const std::function<void(Op *)> &body,
 
 void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
                                    Block *out) {
-  const Block &body = *o.region(1);
-  std::map<const Array *, int> lastWrite, firstWrite;
-  for (size_t t = 0; t < body.ops.size(); ++t) {
-    auto note = [&](const Op &x) {
-      if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray) {
-        lastWrite[x.arr] = static_cast<int>(t);
-        if (!firstWrite.count(x.arr))
-          firstWrite[x.arr] = static_cast<int>(t);
-      }
-    };
-    note(*body.ops[t]);
-    for (auto &r : body.ops[t]->regions)
-      walk(*r, note);
-  }
-  for (auto &op : body.ops) {
-    if (op->kind != OpKind::DeclArray || op->arr->size <= 0)
-      continue;
-    const Array *a = op->arr;
-    int w = lastWrite[a];
-    bool readInLoopAfter = false;
-    for (size_t t = static_cast<size_t>(w) + 1; t < body.ops.size(); ++t)
-      if (body.ops[t]->kind == OpKind::Loop)
-        walk(*body.ops[t]->region(1), [&](const Op &x) {
-          readInLoopAfter =
-              readInLoopAfter || (x.kind == OpKind::Load && x.arr == a);
-        });
-    if (!readInLoopAfter)
-      continue;
-    Array *snap = F.newArray(unique(a->name + "_saved"), a->elemType);
-    snap->size = a->size;
-    snap->dims = {a->size};
-    atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = snap; });
-    ctx.snaps[a] = {w, snap};
-    ctx.snapOrder.push_back(a);
-  }
-  // Arrays from outside the body (with a known size) that it writes, read
-  // by nested loops before the first write: one copy at the start of the
-  // iteration instead of a push per read (h[j] in a matrix-vector product
-  // h = tanh(W h)).
-  std::set<const Array *> inside;
-  walk(body, [&](const Op &x) {
-    if (x.kind == OpKind::DeclArray)
-      inside.insert(x.arr);
-  });
-  for (auto &[a, first] : firstWrite) {
-    if (inside.count(a) || a->size <= 0 || ctx.snaps.count(a))
-      continue;
-    bool readInLoopBefore = false;
-    for (int t = 0; t < first; ++t)
-      if (body.ops[static_cast<size_t>(t)]->kind == OpKind::Loop)
-        walk(*body.ops[static_cast<size_t>(t)]->region(1), [&](const Op &x) {
-          readInLoopBefore =
-              readInLoopBefore || (x.kind == OpKind::Load && x.arr == a);
-        });
-    if (!readInLoopBefore)
-      continue;
-    Array *copy = F.newArray(unique(a->name + "_entry"), a->elemType);
+  for (const BodySnapshot &s : snapshotsOf(o)) {
+    const Array *a = s.array;
+    bool entry = s.kind == BodySnapshot::AtEntry;
+    Array *copy = F.newArray(unique(a->name + (entry ? "_entry" : "_saved")),
+                             a->elemType);
     copy->size = a->size;
     copy->dims = {a->size};
     atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = copy; });
-    ctx.snaps[a] = {-(first + 1), copy}; // negative: an entry copy
+    // An entry copy is good before the first write (stored negative).
+    ctx.snaps[a] = {entry ? -(s.at + 1) : s.at, copy};
     ctx.snapOrder.push_back(a);
-    Block *saved = b.block();
+    if (!entry)
+      continue;
+    Builder::Restore restore(b);
     b.setBlock(out);
     Array *fa = m.arrays.at(a);
     ctx.entryCopy[a] = forLoop(
         b.constant(static_cast<double>(a->size), Type::Int),
         [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
         fa->name + " as this iteration starts, for the backward sweep");
-    b.setBlock(saved);
   }
 }
 
@@ -204,8 +155,7 @@ Array *AdjointBuilder::snapshotOf(const Array *ga) const {
 }
 
 bool AdjointBuilder::settled(const void *varOrArray) const {
-  auto it = lastWriteTop.find(varOrArray);
-  return it == lastWriteTop.end() || it->second < currentTop;
+  return facts.settledAt(varOrArray, currentTop);
 }
 
 Op *AdjointBuilder::recompute(const Op *v) {

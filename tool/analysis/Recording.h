@@ -1,0 +1,51 @@
+// To-be-recorded facts for reverse mode: what the prepared primal says,
+// before any code is built, about which values the backward sweep can have
+// again without a tape. The forward sweep reads them at each statement.
+#pragma once
+
+#include "ir/IR.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace adgen {
+
+/// A local array of a loop body copied once per iteration instead of
+/// taping each read of it by a nested loop (see snapshotsOf).
+struct BodySnapshot {
+  const Array *array = nullptr;
+  /// AfterLastWrite: declared in the body, final after statement `at`
+  /// and read by a nested loop after it: its last value is pushed at the
+  /// end of the iteration. AtEntry: declared outside, read by nested loops
+  /// before the body first writes it at statement `at`: copied as the
+  /// iteration starts.
+  enum Kind { AfterLastWrite, AtEntry } kind = AfterLastWrite;
+  int at = 0;
+};
+
+struct RecordFacts {
+  /// Per variable and array (as void*), the last top-level statement
+  /// writing it.
+  std::unordered_map<const void *, int> lastWriteTop;
+  std::unordered_map<const Var *, int> writeCount;
+  /// Uses of each value.
+  std::unordered_map<const Op *, int> uses;
+
+  /// Written only by top-level statements before statement `top`: its value
+  /// is final there, and the backward sweep (which runs after the whole
+  /// forward sweep and writes no primal storage) still reads it.
+  bool settledAt(const void *varOrArray, int top) const;
+  /// An integer local written once, by its declaration (an inlined
+  /// callee's copy of a loop counter): it holds that value throughout.
+  bool writtenOnceByDecl(const Op &decl) const;
+};
+
+RecordFacts analyzeRecording(const Function &g);
+
+/// The arrays of loop `o`'s body worth one copy per iteration: local
+/// arrays (of known size) read by a nested loop after their last write,
+/// then arrays from outside read by nested loops before the body's first
+/// write (h[j] in a matrix-vector product h = tanh(W h)).
+std::vector<BodySnapshot> snapshotsOf(const Op &loop);
+
+} // namespace adgen

@@ -1,0 +1,126 @@
+#include "transform/CheckpointPlan.h"
+
+#include "analysis/Activity.h"
+#include "analysis/Loops.h"
+
+#include <set>
+
+namespace adgen {
+
+std::string checkpointPolicy(const Op &o, bool outermost,
+                             const std::string &defaultPolicy) {
+  if (!o.policy.empty())
+    return o.policy;
+  return outermost ? defaultPolicy : "";
+}
+
+const Var *recomputableCounter(const Function &g, const Op &loop) {
+  const Block &blk = *loop.block;
+  auto c = matchCountedLoop(blk, blk.indexOf(&loop), DeclSearch::Adjacent);
+  if (!c || !isInteger(c->counter->type))
+    return nullptr;
+  if (c->init->kind != OpKind::Const && c->init->block != &g.body)
+    return nullptr;
+  return c->counter;
+}
+
+namespace {
+
+/// What the regions of a loop declare, write and read.
+struct Touched {
+  std::set<const Var *> declared, written, read;
+  std::set<const Array *> declaredA, writtenA, readA;
+};
+
+Touched touchedBy(const Op &o) {
+  Touched t;
+  for (auto &r : o.regions)
+    walk(*r, [&](const Op &x) {
+      if (x.kind == OpKind::Decl)
+        t.declared.insert(x.var);
+      if (x.kind == OpKind::WriteVar)
+        t.written.insert(x.var);
+      if (x.kind == OpKind::ReadVar)
+        t.read.insert(x.var);
+      if (x.kind == OpKind::DeclArray)
+        t.declaredA.insert(x.arr);
+      if (x.kind == OpKind::Store)
+        t.writtenA.insert(x.arr);
+      if (x.kind == OpKind::Load)
+        t.readA.insert(x.arr);
+    });
+  return t;
+}
+
+/// The index of the top-level statement of g holding op o.
+int topIndexOf(const Function &g, const Op &o) {
+  const Op *at = &o;
+  while (at->block != &g.body)
+    at = at->block->parent;
+  return static_cast<int>(g.body.indexOf(at));
+}
+
+} // namespace
+
+void planCheckpointState(const Function &g, const RecordFacts &facts, int top,
+                         CheckpointPlan &plan) {
+  const Op &o = *plan.loop;
+  Touched t = touchedBy(o);
+  for (auto &v : g.vars) {
+    const Var *gv = v.get();
+    if (t.declared.count(gv) || !t.read.count(gv))
+      continue;
+    // The counter of a counted loop is set from the iteration number.
+    if (t.written.count(gv) && gv == plan.counter)
+      continue;
+    bool keep = t.written.count(gv) ? carriedByLoop(o, gv)
+                                    : !facts.settledAt(gv, top);
+    if (keep)
+      plan.vars.push_back(gv);
+  }
+  for (auto &a : g.arrays) {
+    const Array *ga = a.get();
+    if (t.declaredA.count(ga))
+      continue;
+    bool keep = t.writtenA.count(ga) ? t.readA.count(ga) > 0
+                                     : t.readA.count(ga) && !facts.settledAt(ga, top);
+    if (keep)
+      plan.arrays.push_back(ga);
+    // What the caller sees must be as the forward sweep left it.
+    if (ga->paramIndex >= 0 && (t.writtenA.count(ga) || keep))
+      plan.stash.push_back(ga);
+  }
+}
+
+bool writesActive(const Op &o, const Activity &act) {
+  bool w = false;
+  for (auto &r : o.regions)
+    walk(*r, [&](const Op &x) {
+      w = w || ((x.kind == OpKind::Decl || x.kind == OpKind::WriteVar) &&
+                act.active(x.var)) ||
+          (x.kind == OpKind::Store && act.active(x.arr));
+    });
+  return w;
+}
+
+CheckpointPlans planCheckpoints(const Function &g, const Activity &act,
+                                const RecordFacts &facts,
+                                const std::string &defaultPolicy) {
+  CheckpointPlans plans;
+  walk(g.body, [&](const Op &o) {
+    if (o.kind != OpKind::Loop || !writesActive(o, act))
+      return;
+    std::string policy =
+        checkpointPolicy(o, o.block == &g.body, defaultPolicy);
+    if (policy.empty() || policy == "all")
+      return;
+    CheckpointPlan &p = plans[&o];
+    p.loop = &o;
+    p.policy = policy;
+    p.counter = recomputableCounter(g, o);
+    planCheckpointState(g, facts, topIndexOf(g, o), p);
+  });
+  return plans;
+}
+
+} // namespace adgen

@@ -1,0 +1,55 @@
+// Reverse mode, checkpoint plan: for each loop of the prepared primal, the
+// policy it runs under and, for a checkpointed one, what a snapshot holds.
+// Found before the forward sweep, which builds the loop from it.
+#pragma once
+
+#include "analysis/Recording.h"
+#include "ir/IR.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace adgen {
+
+struct Activity;
+
+struct CheckpointPlan {
+  const Op *loop = nullptr;     // the primal loop
+  std::string policy;           // its directive's, else --checkpoint's
+  const Var *counter = nullptr; // a counted loop's counter (not state)
+  std::vector<const Var *> vars;     // primal scalars in the state
+  std::vector<const Array *> arrays; // primal arrays in the state
+  std::vector<const Array *> stash;  // parameters it writes: kept around
+};
+
+/// The policy loop `o` runs under: its directive's, else `defaultPolicy`
+/// (--checkpoint) for an outermost loop; empty or "all" tapes it.
+std::string checkpointPolicy(const Op &o, bool outermost,
+                             const std::string &defaultPolicy);
+
+/// The counter the backward sweep sets from the iteration number: a
+/// counted loop's integer counter starting at a constant or at a value of
+/// the function's top level. Null otherwise.
+const Var *recomputableCounter(const Function &g, const Op &loop);
+
+/// What a snapshot of `loop` holds: scalars it carries from one iteration
+/// to the next, arrays it writes and reads, plus what it reads that may
+/// change before its backward sweep (not settled at top-level statement
+/// `top`, the one holding the loop); and the parameter arrays it writes,
+/// stashed around the backward sweep. In g's order of variables and arrays.
+void planCheckpointState(const Function &g, const RecordFacts &facts, int top,
+                         CheckpointPlan &plan);
+
+/// Plans of the loops that are checkpointed: those writing active values
+/// whose policy is neither empty nor "all".
+using CheckpointPlans = std::unordered_map<const Op *, CheckpointPlan>;
+CheckpointPlans planCheckpoints(const Function &g, const Activity &act,
+                                const RecordFacts &facts,
+                                const std::string &defaultPolicy);
+
+/// Whether loop `o` writes (in any region) a variable or array `act` marks
+/// active: only such a loop has a backward sweep.
+bool writesActive(const Op &o, const Activity &act);
+
+} // namespace adgen
