@@ -1,6 +1,7 @@
 // The state of lowering one function: Clang statements and expressions to
 // IR ops through a Builder. Split by what it lowers: LowerStmt.cpp,
-// LowerExpr.cpp, LowerFunction.cpp.
+// LowerExpr.cpp, LowerNames.cpp, LowerCall.cpp, LowerAssign.cpp,
+// LowerDescribe.cpp, LowerFunction.cpp.
 #pragma once
 
 #include "frontend/Diagnostics.h"
@@ -77,6 +78,13 @@ private:
 
   // LowerExpr.cpp
   Op *expr(const clang::Expr *e);
+  /// An integer, floating-point or bool literal.
+  Op *literal(const clang::Expr *e);
+  /// `double y{x};`, `double z{};`, `T()` for a scalar; else folded().
+  Op *scalarInit(const clang::Expr *e);
+  /// The constant clang folds `e` to (sizeof, constexpr values); an
+  /// unsupported construct otherwise.
+  Op *folded(const clang::Expr *e);
   Op *cond(const clang::Expr *e); // as bool
   Op *castExpr(const clang::CastExpr *e);
   Op *binaryOp(const clang::BinaryOperator *e);
@@ -92,10 +100,6 @@ private:
   /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
   /// conversion).
   Op *rvalue(const clang::Expr *e);
-  /// A const global array read by the function: a local copy of its
-  /// (constant) value declared at the top of the body; null when `vd` is not
-  /// a const array, or after an error.
-  Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
   /// True for the expansion of assert(...) (a no-op for the derivative).
   bool isAssert(const clang::Expr *e);
   /// The source text of `s` (shortened), to name a construct in a message.
@@ -105,13 +109,19 @@ private:
   bool describe(const clang::Stmt *s, std::string &what, std::string &hint);
   void unsupported(const clang::Stmt *s);
   void unsupportedOperator(const clang::BinaryOperator *e);
-  Op *declRef(const clang::DeclRefExpr *e);
   std::optional<LValue> lvalue(const clang::Expr *e);
   Op *read(const LValue &lv);
   void write(const LValue &lv, Op *v);
-  Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
   Op *arith(OpKind k, Op *a, Op *b);
   bool isSafeToSpeculate(const clang::Expr *e);
+
+  // LowerNames.cpp
+  Op *declRef(const clang::DeclRefExpr *e);
+  /// A const global array read by the function: a local copy of its
+  /// (constant) value declared at the top of the body; null when `vd` is not
+  /// a const array, or after an error.
+  Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
+  Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
 
   // LowerFunction.cpp
   std::optional<Type> typeOf(clang::QualType t, const clang::NamedDecl *d,
