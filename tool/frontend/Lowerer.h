@@ -95,6 +95,24 @@ private:
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);
+  /// A call to a function adgen cannot see: min/max/clamp/abs, a math
+  /// function, or an error.
+  Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
+                  const clang::FunctionDecl *def);
+  /// A call to a function defined in the file or a user header: lowered
+  /// (on first use) to IR of its own, then called.
+  Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def);
+  /// The arguments of a call to `g`: scalars converted to the parameter
+  /// types, arrays by reference; `order` says which is which (~k for the
+  /// k-th array). False on error.
+  bool callArgs(const clang::CallExpr *e, const Function *g,
+                std::vector<Op *> &scalars, std::vector<Array *> &arrs,
+                std::vector<int> &order);
+  /// Reports an array argument passed to a written array parameter and to
+  /// another one; false then.
+  bool checkAliasing(const clang::CallExpr *e, const Function *g,
+                     const std::vector<Array *> &arrs,
+                     const std::vector<int> &order);
   /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
   Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
   /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
