@@ -128,6 +128,8 @@ private:
   void unsupported(const clang::Stmt *s);
   void unsupportedOperator(const clang::BinaryOperator *e);
   std::optional<LValue> lvalue(const clang::Expr *e);
+  /// An element of an array, `a[i]` or `a[i][j]`, as a flat index.
+  std::optional<LValue> element(const clang::ArraySubscriptExpr *as);
   Op *read(const LValue &lv);
   void write(const LValue &lv, Op *v);
   Op *arith(OpKind k, Op *a, Op *b);
