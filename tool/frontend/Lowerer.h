@@ -125,6 +125,9 @@ private:
   /// "a range-based for loop", ... for an unsupported expression or
   /// statement, with a hint; false when there is nothing specific to say.
   bool describe(const clang::Stmt *s, std::string &what, std::string &hint);
+  /// describe() for objects, pointers, strings, casts and literals.
+  bool describeValue(const clang::Stmt *s, std::string &what,
+                     std::string &hint);
   void unsupported(const clang::Stmt *s);
   void unsupportedOperator(const clang::BinaryOperator *e);
   std::optional<LValue> lvalue(const clang::Expr *e);
