@@ -147,6 +147,9 @@ private:
   Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
 
   // LowerFunction.cpp
+  /// A parameter of the function being lowered, appended to its params
+  /// (nothing after an error).
+  void lowerParam(const clang::ParmVarDecl *pd);
   std::optional<Type> typeOf(clang::QualType t, const clang::NamedDecl *d,
                              clang::SourceLocation loc);
   Var *varFor(const clang::VarDecl *vd);
