@@ -71,6 +71,11 @@ private:
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
   void declStmt(const clang::DeclStmt *ds);
+  /// A declaration of a DeclStmt that is not a variable: nothing to lower
+  /// for types, using and the like; an error otherwise.
+  void otherDecl(const clang::Decl *d, const clang::DeclStmt *ds);
+  /// A local scalar variable (or a reference to one), with its initializer.
+  void localVar(const clang::VarDecl *vd);
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
