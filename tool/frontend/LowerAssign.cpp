@@ -50,40 +50,8 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
       return lvalue(bo->getLHS());
     }
   }
-  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e)) {
-    // a[i][j] on a local 2-D array: collect indices outermost last.
-    std::vector<const Expr *> idx;
-    const Expr *base = as;
-    while (const auto *s =
-               dyn_cast<ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
-      idx.insert(idx.begin(), s->getIdx());
-      base = s->getBase();
-    }
-    Array *a = arrayOf(base);
-    if (!a)
-      return std::nullopt;
-    size_t rank = a->dims.empty() ? 1 : a->dims.size();
-    if (idx.size() != rank) {
-      error(e->getExprLoc(), Diag::PointerArith, {a->name});
-      return std::nullopt;
-    }
-    Op *flat = nullptr;
-    for (size_t k = 0; k < idx.size(); ++k) {
-      Op *i = expr(idx[k]);
-      if (!i)
-        return std::nullopt;
-      if (!isInteger(i->type))
-        i = b.cast(i, Type::Long);
-      if (flat) {
-        Op *ext = b.constant(static_cast<double>(a->dims[k]), flat->type);
-        Op *scaled = arith(OpKind::Mul, flat, ext);
-        flat = arith(OpKind::Add, scaled, b.cast(i, flat->type));
-      } else {
-        flat = i;
-      }
-    }
-    return LValue{nullptr, a, flat};
-  }
+  if (const auto *as = dyn_cast<ArraySubscriptExpr>(e))
+    return element(as);
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
       Array *a = arrayOf(u->getSubExpr());
@@ -100,6 +68,42 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
   }
   error(e->getExprLoc(), Diag::Construct, {what, hint});
   return std::nullopt;
+}
+
+/// An element of an array, `a[i]` or `a[i][j]`, as a flat index.
+std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
+  // a[i][j] on a local 2-D array: collect indices outermost last.
+  std::vector<const Expr *> idx;
+  const Expr *base = as;
+  while (const auto *s =
+             dyn_cast<ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
+    idx.insert(idx.begin(), s->getIdx());
+    base = s->getBase();
+  }
+  Array *a = arrayOf(base);
+  if (!a)
+    return std::nullopt;
+  size_t rank = a->dims.empty() ? 1 : a->dims.size();
+  if (idx.size() != rank) {
+    error(as->getExprLoc(), Diag::PointerArith, {a->name});
+    return std::nullopt;
+  }
+  Op *flat = nullptr;
+  for (size_t k = 0; k < idx.size(); ++k) {
+    Op *i = expr(idx[k]);
+    if (!i)
+      return std::nullopt;
+    if (!isInteger(i->type))
+      i = b.cast(i, Type::Long);
+    if (flat) {
+      Op *ext = b.constant(static_cast<double>(a->dims[k]), flat->type);
+      Op *scaled = arith(OpKind::Mul, flat, ext);
+      flat = arith(OpKind::Add, scaled, b.cast(i, flat->type));
+    } else {
+      flat = i;
+    }
+  }
+  return LValue{nullptr, a, flat};
 }
 
 Op *Lowerer::read(const LValue &lv) {

@@ -30,7 +30,17 @@ Op *Lowerer::call(const CallExpr *e) {
   const FunctionDecl *def = callee->getDefinition();
   // Functions of this file and of the (non-system) headers it includes.
   bool userDefined = def && !sm.isInSystemHeader(def->getLocation());
-  if (!userDefined && callee->getIdentifier()) {
+  if (!userDefined)
+    return libraryCall(e, callee, def);
+  return userCall(e, def);
+}
+
+/// A call to a function adgen cannot see: min/max/clamp/abs, a math
+/// function, or an error.
+Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
+                         const FunctionDecl *def) {
+  auto loc = e->getExprLoc();
+  if (callee->getIdentifier()) {
     llvm::StringRef n = callee->getName();
     const DeclContext *dc = callee->getDeclContext()->getRedeclContext();
     bool library = dc->isTranslationUnit() || callee->isInStdNamespace();
@@ -42,7 +52,7 @@ Op *Lowerer::call(const CallExpr *e) {
       return stdMinMax(e, n);
   }
   MathFn fn;
-  if (!userDefined && callee->getIdentifier() &&
+  if (callee->getIdentifier() &&
       lookupMath(callee->getName().str(), fn) &&
       e->getType()->isRealFloatingType() &&
       e->getNumArgs() == mathArity(fn)) {
@@ -58,7 +68,7 @@ Op *Lowerer::call(const CallExpr *e) {
     }
     return b.math(fn, std::move(args));
   }
-  if (!userDefined && callee->getIdentifier() &&
+  if (callee->getIdentifier() &&
       lookupMath(callee->getName().str(), fn) &&
       e->getNumArgs() != mathArity(fn)) {
     error(loc, Diag::Construct,
@@ -70,14 +80,18 @@ Op *Lowerer::call(const CallExpr *e) {
                (mathArity(fn) == 2 ? ": nest the calls" : "")});
     return nullptr;
   }
-  if (!userDefined) {
-    error(loc,
-          cx.checkpoint ? impureCallDiag(callee)
-          : def         ? Diag::SystemCall
-                        : Diag::UnknownCall,
-          {callee->getNameAsString()});
-    return nullptr;
-  }
+  error(loc,
+        cx.checkpoint ? impureCallDiag(callee)
+        : def         ? Diag::SystemCall
+                      : Diag::UnknownCall,
+        {callee->getNameAsString()});
+  return nullptr;
+}
+
+/// A call to a function defined in the file or a user header: lowered (on
+/// first use) to IR of its own, then called.
+Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def) {
+  auto loc = e->getExprLoc();
   if (!def->getIdentifier()) { // operator*, a conversion, a literal operator
     error(loc, Diag::Construct,
           {"a call to '" + def->getNameAsString() + "'",
@@ -99,6 +113,21 @@ Op *Lowerer::call(const CallExpr *e) {
   std::vector<Op *> scalars;
   std::vector<Array *> arrs;
   std::vector<int> order;
+  if (!callArgs(e, g, scalars, arrs, order) ||
+      !checkAliasing(e, g, arrs, order))
+    return nullptr;
+  Op *c = b.create(OpKind::Call, g->retType, scalars);
+  c->callee = g;
+  c->arrays = std::move(arrs);
+  c->argOrder = std::move(order);
+  return c;
+}
+
+/// Lowers the arguments of a call to `g`: scalars converted to the
+/// parameter types, arrays by reference (~k in `order` for the k-th array).
+bool Lowerer::callArgs(const CallExpr *e, const Function *g,
+                       std::vector<Op *> &scalars, std::vector<Array *> &arrs,
+                       std::vector<int> &order) {
   for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {
     const Expr *a = e->getArg(i);
     if (g->params[i].arr) {
@@ -107,19 +136,26 @@ Op *Lowerer::call(const CallExpr *e) {
         if (!failed)
           error(a->getExprLoc(), Diag::ArrayArg,
                 {std::to_string(i + 1), g->name});
-        return nullptr;
+        return false;
       }
       order.push_back(~static_cast<int>(arrs.size()));
       arrs.push_back(arr);
     } else {
       Op *v = expr(a);
       if (!v)
-        return nullptr;
+        return false;
       order.push_back(static_cast<int>(scalars.size()));
       scalars.push_back(b.cast(v, g->params[i].var->type));
     }
   }
-  // A written array parameter must not overlap another array argument.
+  return true;
+}
+
+/// A written array parameter must not overlap another array argument:
+/// reports the first that does; false then.
+bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
+                            const std::vector<Array *> &arrs,
+                            const std::vector<int> &order) {
   for (size_t i = 0; i < g->params.size(); ++i)
     for (size_t j = i + 1; j < g->params.size(); ++j) {
       const Param &p = g->params[i], &q = g->params[j];
@@ -130,13 +166,9 @@ Op *Lowerer::call(const CallExpr *e) {
       error(e->getArg(static_cast<unsigned>(j))->getExprLoc(),
             Diag::AliasedArgs,
             {arrs[~order[i]]->name, p.arr->name, q.arr->name, g->name});
-      return nullptr;
+      return false;
     }
-  Op *c = b.create(OpKind::Call, g->retType, scalars);
-  c->callee = g;
-  c->arrays = std::move(arrs);
-  c->argOrder = std::move(order);
-  return c;
+  return true;
 }
 
 Op *Lowerer::stdMinMax(const CallExpr *e, llvm::StringRef n) {

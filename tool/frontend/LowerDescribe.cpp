@@ -75,6 +75,8 @@ std::string Lowerer::sourceText(const Stmt *s) {
   return t;
 }
 
+/// Statements and language features adgen leaves out; values in
+/// describeValue().
 bool Lowerer::describe(const Stmt *s, std::string &what, std::string &hint) {
   auto is = [&](const char *w, const char *h) {
     what = w;
@@ -104,13 +106,34 @@ bool Lowerer::describe(const Stmt *s, std::string &what, std::string &hint) {
     return is("a statement expression ('({ ... })')",
               "compute the value in statements before the expression, or in "
               "a function defined in this file");
+  case Stmt::LambdaExprClass:
+    return is("a lambda expression",
+              "write the lambda's body as a function in this file and call it");
+  case Stmt::VAArgExprClass:
+    return is("va_arg", "give the function a fixed parameter list");
+  case Stmt::CompoundLiteralExprClass:
+    return is("a compound literal ('(T){...}')",
+              "declare a local variable or array first and use it");
+  case Stmt::AtomicExprClass:
+    return is("an atomic operation", "use plain reads and writes");
+  default:
+    return describeValue(s, what, hint);
+  }
+}
+
+/// describe() for objects, pointers, strings, casts and literals.
+bool Lowerer::describeValue(const Stmt *s, std::string &what,
+                            std::string &hint) {
+  auto is = [&](const char *w, const char *h) {
+    what = w;
+    hint = h;
+    return true;
+  };
+  switch (s->getStmtClass()) {
   case Stmt::InitListExprClass:
     return is("a braced initializer list here",
               "initialize a scalar with one value ('double y = x;' or "
               "'double y{x};') and arrays in their declaration");
-  case Stmt::LambdaExprClass:
-    return is("a lambda expression",
-              "write the lambda's body as a function in this file and call it");
   case Stmt::CXXConstructExprClass:
   case Stmt::CXXTemporaryObjectExprClass:
   case Stmt::CXXInheritedCtorInitExprClass:
@@ -148,13 +171,6 @@ bool Lowerer::describe(const Stmt *s, std::string &what, std::string &hint) {
   case Stmt::CXXTypeidExprClass:
     return is("typeid", "differentiate a free function on scalars and "
                         "arrays; keep run-time type information out of it");
-  case Stmt::VAArgExprClass:
-    return is("va_arg", "give the function a fixed parameter list");
-  case Stmt::CompoundLiteralExprClass:
-    return is("a compound literal ('(T){...}')",
-              "declare a local variable or array first and use it");
-  case Stmt::AtomicExprClass:
-    return is("an atomic operation", "use plain reads and writes");
   case Stmt::CXXStdInitializerListExprClass:
     return is("a std::initializer_list", "pass the values one by one");
   case Stmt::UserDefinedLiteralClass:

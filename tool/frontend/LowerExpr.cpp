@@ -42,50 +42,20 @@ Op *Lowerer::expr(const Expr *e) {
     return nullptr;
   auto loc = e->getExprLoc();
   switch (e->getStmtClass()) {
-  case Stmt::IntegerLiteralClass: {
-    auto t = typeOf(e->getType(), nullptr, loc);
-    if (!t)
-      return nullptr;
-    return b.constant(static_cast<double>(
-                          cast<IntegerLiteral>(e)->getValue().getSExtValue()),
-                      *t);
-  }
-  case Stmt::FloatingLiteralClass: {
-    auto t = typeOf(e->getType(), nullptr, loc);
-    if (!t)
-      return nullptr;
-    return b.constant(cast<FloatingLiteral>(e)->getValueAsApproximateDouble(),
-                      *t);
-  }
+  case Stmt::IntegerLiteralClass:
+  case Stmt::FloatingLiteralClass:
   case Stmt::CXXBoolLiteralExprClass:
-    return b.constant(cast<CXXBoolLiteralExpr>(e)->getValue() ? 1 : 0,
-                      Type::Bool);
+    return literal(e);
   case Stmt::ImplicitCastExprClass:
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXStaticCastExprClass:
   case Stmt::CXXFunctionalCastExprClass:
   case Stmt::CXXConstCastExprClass:
     return castExpr(cast<CastExpr>(e));
-  case Stmt::InitListExprClass: {
-    // `double y{x};`, `return {x};`, `double z{};`
-    const auto *il = cast<InitListExpr>(e);
-    if (!il->getType()->isScalarType() || il->getNumInits() > 1)
-      break;
-    auto t = typeOf(e->getType(), nullptr, loc);
-    if (!t)
-      return nullptr;
-    if (il->getNumInits() == 0)
-      return b.constant(0, *t);
-    Op *v = expr(il->getInit(0));
-    return v ? b.cast(v, *t) : nullptr;
-  }
+  case Stmt::InitListExprClass:
   case Stmt::ImplicitValueInitExprClass:
-  case Stmt::CXXScalarValueInitExprClass: {
-    if (!e->getType()->isScalarType())
-      break;
-    auto t = typeOf(e->getType(), nullptr, loc);
-    return t ? b.constant(0, *t) : nullptr;
-  }
+  case Stmt::CXXScalarValueInitExprClass:
+    return scalarInit(e);
   case Stmt::DeclRefExprClass:
     return declRef(cast<DeclRefExpr>(e));
   case Stmt::ArraySubscriptExprClass: {
@@ -121,13 +91,48 @@ Op *Lowerer::expr(const Expr *e) {
   case Stmt::CXXDefaultArgExprClass:
     return expr(cast<CXXDefaultArgExpr>(e)->getExpr());
   default:
-    break;
+    return folded(e);
   }
-  // sizeof, constexpr values and the like: fold when clang can.
+}
+
+/// An integer, floating-point or bool literal.
+Op *Lowerer::literal(const Expr *e) {
+  if (const auto *bl = dyn_cast<CXXBoolLiteralExpr>(e))
+    return b.constant(bl->getValue() ? 1 : 0, Type::Bool);
+  auto t = typeOf(e->getType(), nullptr, e->getExprLoc());
+  if (!t)
+    return nullptr;
+  if (const auto *il = dyn_cast<IntegerLiteral>(e))
+    return b.constant(static_cast<double>(il->getValue().getSExtValue()), *t);
+  return b.constant(cast<FloatingLiteral>(e)->getValueAsApproximateDouble(),
+                    *t);
+}
+
+/// A scalar initialized from braces or by value (`double y{x};`,
+/// `double z{};`, `T()`); anything else is folded or unsupported.
+Op *Lowerer::scalarInit(const Expr *e) {
+  if (!e->getType()->isScalarType())
+    return folded(e);
+  // `double y{x};`, `return {x};`, `double z{};`
+  const auto *il = dyn_cast<InitListExpr>(e);
+  if (il && il->getNumInits() > 1)
+    return folded(e);
+  auto t = typeOf(e->getType(), nullptr, e->getExprLoc());
+  if (!t)
+    return nullptr;
+  if (!il || il->getNumInits() == 0)
+    return b.constant(0, *t);
+  Op *v = expr(il->getInit(0));
+  return v ? b.cast(v, *t) : nullptr;
+}
+
+/// sizeof, constexpr values and the like as the constant clang folds them
+/// to; an unsupported construct otherwise.
+Op *Lowerer::folded(const Expr *e) {
   Expr::EvalResult r;
   if (!e->HasSideEffects(ast()) && e->EvaluateAsRValue(r, ast()) &&
       (r.Val.isInt() || r.Val.isFloat())) {
-    auto t = typeOf(e->getType(), nullptr, loc);
+    auto t = typeOf(e->getType(), nullptr, e->getExprLoc());
     if (!t)
       return nullptr;
     return b.constant(r.Val.isFloat()
@@ -208,151 +213,6 @@ Op *Lowerer::rvalue(const Expr *sub) {
     return call(ce);
   auto lv = lvalue(sub);
   return lv ? read(*lv) : nullptr;
-}
-
-Op *Lowerer::declRef(const DeclRefExpr *e) {
-  const ValueDecl *d = e->getDecl();
-  if (const auto *ec = dyn_cast<EnumConstantDecl>(d))
-    return b.constant(static_cast<double>(ec->getInitVal().getSExtValue()),
-                      Type::Int);
-  const auto *vd = dyn_cast<VarDecl>(d);
-  if (vd && vd->hasGlobalStorage() && !vd->isStaticLocal()) {
-    Expr::EvalResult r;
-    if (vd->getType().isConstQualified() && e->EvaluateAsRValue(r, ast()) &&
-        (r.Val.isInt() || r.Val.isFloat())) {
-      auto t = typeOf(e->getType(), vd, e->getLocation());
-      if (!t)
-        return nullptr;
-      return b.constant(r.Val.isFloat() ? r.Val.getFloat().convertToDouble()
-                                        : static_cast<double>(
-                                              r.Val.getInt().getSExtValue()),
-                        *t);
-    }
-    if (ast().getBaseElementType(vd->getType()).isConstQualified()) {
-      if (ast().getAsConstantArrayType(vd->getType()))
-        error(e->getLocation(), Diag::PointerArith, {vd->getName()});
-      else
-        error(e->getLocation(), Diag::GlobalNotConstant, {vd->getName()});
-      return nullptr;
-    }
-    error(e->getLocation(), Diag::GlobalRead, {vd->getName()});
-    return nullptr;
-  }
-  if (Var *v = vd ? varFor(vd) : nullptr)
-    return b.readVar(v);
-  if (vd && arrays.count(vd)) {
-    error(e->getLocation(), Diag::PointerArith, {vd->getName()});
-    return nullptr;
-  }
-  if (isa<FunctionDecl>(d)) {
-    error(e->getLocation(), Diag::Construct,
-          {"using function '" + d->getNameAsString() + "' as a value",
-           "call the function directly by name"});
-    return nullptr;
-  }
-  if (isa<BindingDecl>(d)) {
-    error(e->getLocation(), Diag::Construct,
-          {"structured binding '" + d->getNameAsString() + "'",
-           "declare the variables one by one"});
-    return nullptr;
-  }
-  error(e->getLocation(), Diag::Construct,
-        {"the name '" + d->getNameAsString() + "'",
-         "use a local variable, a parameter or a constant"});
-  return nullptr;
-}
-
-Array *Lowerer::constGlobalArray(const VarDecl *vd, SourceLocation use) {
-  auto it = arrays.find(vd);
-  if (it != arrays.end())
-    return it->second;
-  QualType qt = vd->getType();
-  const auto *at = ast().getAsConstantArrayType(qt);
-  if (!at || !ast().getBaseElementType(qt).isConstQualified())
-    return nullptr;
-  std::vector<int64_t> dims;
-  QualType elem;
-  for (const ConstantArrayType *cur = at; cur;
-       cur = ast().getAsConstantArrayType(elem)) {
-    dims.push_back(cur->getSize().getSExtValue());
-    elem = cur->getElementType();
-  }
-  auto et = typeOf(elem, vd, use);
-  if (!et)
-    return nullptr;
-  // Its value, flattened row-major.
-  const VarDecl *withInit = nullptr;
-  vd->getAnyInitializer(withInit);
-  const APValue *val = withInit ? withInit->evaluateValue() : nullptr;
-  std::vector<double> init;
-  std::function<bool(const APValue &)> flatten = [&](const APValue &v) {
-    if (v.isArray()) {
-      for (unsigned i = 0; i < v.getArraySize(); ++i)
-        if (!flatten(i < v.getArrayInitializedElts()
-                         ? v.getArrayInitializedElt(i)
-                         : v.getArrayFiller()))
-          return false;
-      return true;
-    }
-    if (v.isFloat())
-      init.push_back(v.getFloat().convertToDouble());
-    else if (v.isInt())
-      init.push_back(static_cast<double>(v.getInt().getSExtValue()));
-    else
-      return false;
-    return true;
-  };
-  if (!val || !flatten(*val)) {
-    error(use, Diag::GlobalNotConstant, {vd->getName()});
-    return nullptr;
-  }
-  // A local copy, declared first in the body: it is passive (constant).
-  Array *a = fn.newArray(uniqueName(vd->getNameAsString()), *et);
-  a->dims = dims;
-  a->size = static_cast<int64_t>(init.size());
-  while (!init.empty() && init.back() == 0.0)
-    init.pop_back();
-  a->init = std::move(init);
-  Block *saved = b.block();
-  SourceLoc savedLoc = b.currentLoc();
-  b.setBlock(&fn.body);
-  b.setLoc(fn.loc);
-  Op *d = b.create(OpKind::DeclArray, Type::Void);
-  d->arr = a;
-  std::rotate(fn.body.ops.begin() + static_cast<long>(constCopies),
-              fn.body.ops.end() - 1, fn.body.ops.end());
-  ++constCopies;
-  b.setBlock(saved);
-  b.setLoc(savedLoc);
-  arrays[vd] = a;
-  return a;
-}
-
-Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
-  const Expr *s = e->IgnoreParenImpCasts();
-  if (const auto *ne = dyn_cast<CXXNewExpr>(s)) {
-    if (reportErrors)
-      error(ne->getBeginLoc(), Diag::Allocation, {"new"});
-    return nullptr;
-  }
-  if (const auto *dr = dyn_cast<DeclRefExpr>(s)) {
-    if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
-      auto it = arrays.find(vd);
-      if (it != arrays.end())
-        return it->second;
-      if (vd->hasGlobalStorage()) {
-        if (Array *g = constGlobalArray(vd, dr->getLocation()))
-          return g;
-        if (!failed)
-          error(dr->getLocation(), Diag::GlobalRead, {vd->getName()});
-        return nullptr;
-      }
-    }
-  }
-  if (reportErrors)
-    error(e->getExprLoc(), Diag::PointerArith,
-          {s->getType().getAsString()});
-  return nullptr;
 }
 
 Op *Lowerer::unaryOp(const UnaryOperator *e) {

@@ -198,48 +198,8 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     return false;
   fn.retType = *rt;
   usedNames.insert(fn.name);
-  for (const clang::ParmVarDecl *pd : fd->parameters()) {
-    clang::QualType qt = pd->getType();
-    auto ploc = pd->getLocation();
-    std::string name = pd->getName().empty()
-                           ? "arg" + std::to_string(fn.params.size())
-                           : pd->getNameAsString();
-    Param p;
-    if (qt->isReferenceType()) {
-      error(ploc, Diag::ReferenceParam, {name});
-      continue;
-    }
-    if (const auto *pt = qt->getAs<clang::PointerType>()) {
-      clang::QualType elem = pt->getPointeeType();
-      if (elem->isPointerType()) { // double **p
-        clang::QualType base = elem;
-        while (base->isPointerType())
-          base = base->getPointeeType();
-        error(ploc, Diag::PointerToPointer,
-              {name, qt.getAsString(),
-               base.getUnqualifiedType().getAsString()});
-        continue;
-      }
-      auto et = typeOf(elem, pd, ploc);
-      if (!et || *et == Type::Void || *et == Type::Bool) {
-        if (et)
-          error(ploc, Diag::UnsupportedType, {qt.getAsString(), name});
-        continue;
-      }
-      p.arr = fn.newArray(uniqueName(name), *et);
-      p.arr->isConst = elem.isConstQualified();
-      p.arr->paramIndex = static_cast<int>(fn.params.size());
-      arrays[pd] = p.arr;
-    } else {
-      auto t = typeOf(qt, pd, ploc);
-      if (!t || *t == Type::Void)
-        continue;
-      p.var = fn.newVar(uniqueName(name), *t);
-      p.var->paramIndex = static_cast<int>(fn.params.size());
-      vars[pd] = p.var;
-    }
-    fn.params.push_back(p);
-  }
+  for (const clang::ParmVarDecl *pd : fd->parameters())
+    lowerParam(pd);
   if (failed)
     return false;
   stmt(fd->getBody());
@@ -249,6 +209,51 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
       (fn.body.ops.empty() || fn.body.ops.back()->kind != OpKind::Return))
     b.create(OpKind::Return, Type::Void);
   return !failed;
+}
+
+/// A parameter of the function being lowered, appended to its params
+/// (nothing after an error).
+void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
+  clang::QualType qt = pd->getType();
+  auto ploc = pd->getLocation();
+  std::string name = pd->getName().empty()
+                         ? "arg" + std::to_string(fn.params.size())
+                         : pd->getNameAsString();
+  Param p;
+  if (qt->isReferenceType()) {
+    error(ploc, Diag::ReferenceParam, {name});
+    return;
+  }
+  if (const auto *pt = qt->getAs<clang::PointerType>()) {
+    clang::QualType elem = pt->getPointeeType();
+    if (elem->isPointerType()) { // double **p
+      clang::QualType base = elem;
+      while (base->isPointerType())
+        base = base->getPointeeType();
+      error(ploc, Diag::PointerToPointer,
+            {name, qt.getAsString(),
+             base.getUnqualifiedType().getAsString()});
+      return;
+    }
+    auto et = typeOf(elem, pd, ploc);
+    if (!et || *et == Type::Void || *et == Type::Bool) {
+      if (et)
+        error(ploc, Diag::UnsupportedType, {qt.getAsString(), name});
+      return;
+    }
+    p.arr = fn.newArray(uniqueName(name), *et);
+    p.arr->isConst = elem.isConstQualified();
+    p.arr->paramIndex = static_cast<int>(fn.params.size());
+    arrays[pd] = p.arr;
+  } else {
+    auto t = typeOf(qt, pd, ploc);
+    if (!t || *t == Type::Void)
+      return;
+    p.var = fn.newVar(uniqueName(name), *t);
+    p.var->paramIndex = static_cast<int>(fn.params.size());
+    vars[pd] = p.var;
+  }
+  fn.params.push_back(p);
 }
 
 } // namespace adgen

@@ -88,77 +88,89 @@ void Lowerer::declStmt(const DeclStmt *ds) {
     }
     const auto *vd = dyn_cast<VarDecl>(d);
     if (!vd) {
-      // Declarations that generate no code: types (used or not, their
-      // variables are checked on their own), using, local function
-      // declarations.
-      if (isa<TypedefNameDecl>(d) || isa<StaticAssertDecl>(d) ||
-          isa<TagDecl>(d) || isa<UsingDecl>(d) || isa<UsingDirectiveDecl>(d) ||
-          isa<UsingEnumDecl>(d) || isa<NamespaceAliasDecl>(d) ||
-          isa<FunctionDecl>(d) || isa<EmptyDecl>(d))
-        continue;
-      error(d->getLocation(), Diag::Construct,
-            {"the declaration '" + sourceText(ds) + "'",
-             "declare variables of type double, float, int, long or bool, "
-             "or fixed-size arrays of them"});
+      otherDecl(d, ds);
       continue;
     }
-    setLoc(vd->getLocation());
-    if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
-      error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});
-      continue;
-    }
-    QualType qt = vd->getType();
-    if (const auto *at = ast().getAsConstantArrayType(qt)) {
-      localArray(vd, at);
-      continue;
-    }
-    const Expr *rawInit =
-        vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
-    if (const auto *le = dyn_cast_or_null<LambdaExpr>(
-            vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr)) {
-      unsupported(le);
-      continue;
-    }
-    if (qt->isReferenceType()) {
-      // `double &r = x;`: another name for the local or parameter x.
-      if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(rawInit))
-        if (const auto *tv = dyn_cast<VarDecl>(dr->getDecl()))
-          if (Var *v = varFor(tv)) {
-            vars[vd] = v;
-            continue;
-          }
-      // `const double &r = x * y;`: bound to a temporary, so a copy.
-      const Expr *bound = vd->getInit();
-      if (const auto *ewc = dyn_cast_or_null<ExprWithCleanups>(bound))
-        bound = ewc->getSubExpr();
-      if (!isa_and_nonnull<MaterializeTemporaryExpr>(bound) ||
-          !qt.getNonReferenceType().isConstQualified()) {
-        error(vd->getLocation(), Diag::LocalReference, {vd->getName()});
-        continue;
-      }
-      qt = qt.getNonReferenceType();
-    }
-    if (qt->isPointerType()) {
-      if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(rawInit))
-        error(ne->getBeginLoc(), Diag::Allocation, {"new"});
-      else
-        error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
-      continue;
-    }
-    auto t = typeOf(qt, vd, vd->getLocation());
-    if (!t)
-      continue;
-    Op *init = nullptr;
-    if (const Expr *ie = vd->getInit()) {
-      init = expr(ie);
-      if (!init)
-        continue;
-      init = b.cast(init, *t);
-    }
-    Var *v = fn.newVar(uniqueName(vd->getNameAsString()), *t);
-    vars[vd] = v;
-    b.decl(v, init);
+    localVar(vd);
   }
+}
+
+/// A declaration that is not a variable: nothing to lower for types, using
+/// and the like; an error otherwise.
+void Lowerer::otherDecl(const Decl *d, const DeclStmt *ds) {
+  // Declarations that generate no code: types (used or not, their
+  // variables are checked on their own), using, local function
+  // declarations.
+  if (isa<TypedefNameDecl>(d) || isa<StaticAssertDecl>(d) ||
+      isa<TagDecl>(d) || isa<UsingDecl>(d) || isa<UsingDirectiveDecl>(d) ||
+      isa<UsingEnumDecl>(d) || isa<NamespaceAliasDecl>(d) ||
+      isa<FunctionDecl>(d) || isa<EmptyDecl>(d))
+    return;
+  error(d->getLocation(), Diag::Construct,
+        {"the declaration '" + sourceText(ds) + "'",
+         "declare variables of type double, float, int, long or bool, "
+         "or fixed-size arrays of them"});
+}
+
+/// A local variable: an array, a scalar with its initializer, or a
+/// reference to a local or a parameter.
+void Lowerer::localVar(const VarDecl *vd) {
+  setLoc(vd->getLocation());
+  if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
+    error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});
+    return;
+  }
+  QualType qt = vd->getType();
+  if (const auto *at = ast().getAsConstantArrayType(qt)) {
+    localArray(vd, at);
+    return;
+  }
+  const Expr *rawInit =
+      vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *le = dyn_cast_or_null<LambdaExpr>(
+          vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr)) {
+    unsupported(le);
+    return;
+  }
+  if (qt->isReferenceType()) {
+    // `double &r = x;`: another name for the local or parameter x.
+    if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(rawInit))
+      if (const auto *tv = dyn_cast<VarDecl>(dr->getDecl()))
+        if (Var *v = varFor(tv)) {
+          vars[vd] = v;
+          return;
+        }
+    // `const double &r = x * y;`: bound to a temporary, so a copy.
+    const Expr *bound = vd->getInit();
+    if (const auto *ewc = dyn_cast_or_null<ExprWithCleanups>(bound))
+      bound = ewc->getSubExpr();
+    if (!isa_and_nonnull<MaterializeTemporaryExpr>(bound) ||
+        !qt.getNonReferenceType().isConstQualified()) {
+      error(vd->getLocation(), Diag::LocalReference, {vd->getName()});
+      return;
+    }
+    qt = qt.getNonReferenceType();
+  }
+  if (qt->isPointerType()) {
+    if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(rawInit))
+      error(ne->getBeginLoc(), Diag::Allocation, {"new"});
+    else
+      error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
+    return;
+  }
+  auto t = typeOf(qt, vd, vd->getLocation());
+  if (!t)
+    return;
+  Op *init = nullptr;
+  if (const Expr *ie = vd->getInit()) {
+    init = expr(ie);
+    if (!init)
+      return;
+    init = b.cast(init, *t);
+  }
+  Var *v = fn.newVar(uniqueName(vd->getNameAsString()), *t);
+  vars[vd] = v;
+  b.decl(v, init);
 }
 
 void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {

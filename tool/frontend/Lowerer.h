@@ -1,6 +1,7 @@
 // The state of lowering one function: Clang statements and expressions to
 // IR ops through a Builder. Split by what it lowers: LowerStmt.cpp,
-// LowerExpr.cpp, LowerFunction.cpp.
+// LowerExpr.cpp, LowerNames.cpp, LowerCall.cpp, LowerAssign.cpp,
+// LowerDescribe.cpp, LowerFunction.cpp.
 #pragma once
 
 #include "frontend/Diagnostics.h"
@@ -70,6 +71,11 @@ private:
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
   void declStmt(const clang::DeclStmt *ds);
+  /// A declaration of a DeclStmt that is not a variable: nothing to lower
+  /// for types, using and the like; an error otherwise.
+  void otherDecl(const clang::Decl *d, const clang::DeclStmt *ds);
+  /// A local scalar variable (or a reference to one), with its initializer.
+  void localVar(const clang::VarDecl *vd);
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
@@ -77,6 +83,13 @@ private:
 
   // LowerExpr.cpp
   Op *expr(const clang::Expr *e);
+  /// An integer, floating-point or bool literal.
+  Op *literal(const clang::Expr *e);
+  /// `double y{x};`, `double z{};`, `T()` for a scalar; else folded().
+  Op *scalarInit(const clang::Expr *e);
+  /// The constant clang folds `e` to (sizeof, constexpr values); an
+  /// unsupported construct otherwise.
+  Op *folded(const clang::Expr *e);
   Op *cond(const clang::Expr *e); // as bool
   Op *castExpr(const clang::CastExpr *e);
   Op *binaryOp(const clang::BinaryOperator *e);
@@ -87,15 +100,29 @@ private:
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);
+  /// A call to a function adgen cannot see: min/max/clamp/abs, a math
+  /// function, or an error.
+  Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
+                  const clang::FunctionDecl *def);
+  /// A call to a function defined in the file or a user header: lowered
+  /// (on first use) to IR of its own, then called.
+  Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def);
+  /// The arguments of a call to `g`: scalars converted to the parameter
+  /// types, arrays by reference; `order` says which is which (~k for the
+  /// k-th array). False on error.
+  bool callArgs(const clang::CallExpr *e, const Function *g,
+                std::vector<Op *> &scalars, std::vector<Array *> &arrs,
+                std::vector<int> &order);
+  /// Reports an array argument passed to a written array parameter and to
+  /// another one; false then.
+  bool checkAliasing(const clang::CallExpr *e, const Function *g,
+                     const std::vector<Array *> &arrs,
+                     const std::vector<int> &order);
   /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
   Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
   /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
   /// conversion).
   Op *rvalue(const clang::Expr *e);
-  /// A const global array read by the function: a local copy of its
-  /// (constant) value declared at the top of the body; null when `vd` is not
-  /// a const array, or after an error.
-  Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
   /// True for the expansion of assert(...) (a no-op for the derivative).
   bool isAssert(const clang::Expr *e);
   /// The source text of `s` (shortened), to name a construct in a message.
@@ -103,17 +130,31 @@ private:
   /// "a range-based for loop", ... for an unsupported expression or
   /// statement, with a hint; false when there is nothing specific to say.
   bool describe(const clang::Stmt *s, std::string &what, std::string &hint);
+  /// describe() for objects, pointers, strings, casts and literals.
+  bool describeValue(const clang::Stmt *s, std::string &what,
+                     std::string &hint);
   void unsupported(const clang::Stmt *s);
   void unsupportedOperator(const clang::BinaryOperator *e);
-  Op *declRef(const clang::DeclRefExpr *e);
   std::optional<LValue> lvalue(const clang::Expr *e);
+  /// An element of an array, `a[i]` or `a[i][j]`, as a flat index.
+  std::optional<LValue> element(const clang::ArraySubscriptExpr *as);
   Op *read(const LValue &lv);
   void write(const LValue &lv, Op *v);
-  Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
   Op *arith(OpKind k, Op *a, Op *b);
   bool isSafeToSpeculate(const clang::Expr *e);
 
+  // LowerNames.cpp
+  Op *declRef(const clang::DeclRefExpr *e);
+  /// A const global array read by the function: a local copy of its
+  /// (constant) value declared at the top of the body; null when `vd` is not
+  /// a const array, or after an error.
+  Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
+  Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
+
   // LowerFunction.cpp
+  /// A parameter of the function being lowered, appended to its params
+  /// (nothing after an error).
+  void lowerParam(const clang::ParmVarDecl *pd);
   std::optional<Type> typeOf(clang::QualType t, const clang::NamedDecl *d,
                              clang::SourceLocation loc);
   Var *varFor(const clang::VarDecl *vd);

@@ -101,51 +101,58 @@ void scale(long long peak, long long &yMax, long long &step, int ticks) {
   yMax = std::max<long long>(step, (peak + peak / 8 + step) / step * step);
 }
 
-} // namespace
+/// The title, the peak caption and the subtitle of a plan's drawing.
+struct Captions {
+  std::string title, peakText, subtitle;
+};
 
-std::string renderPlanSvg(const PlanOptions &o, const PlanResult &r) {
+/// Names the plan and sums up its cost, in the words the drawing shows.
+Captions captions(const PlanOptions &o, const PlanResult &r,
+                  const checkpoint::Simulation &sim) {
   using namespace checkpoint;
   const long long n = o.steps;
-  Simulation sim = simulate(r.policy, n, /*profile=*/true);
   const long long peak = sim.cost.peak;
-
+  Captions c;
   std::string name = policyName(r.policy);
   if (r.policy.kind == Kind::Auto)
     name += " (" + policyName(r.resolved) + ")";
   if (o.budget)
     name = "budget " + formatGiB(o.budgetBytes) + " GiB: " + name;
-  std::string title = name + " on a loop of " + plural(n, "iteration",
-                                                       "iterations");
-  std::string peakText = "peak " + plural(peak, "state held", "states held");
+  c.title = name + " on a loop of " + plural(n, "iteration", "iterations");
+  c.peakText = "peak " + plural(peak, "state held", "states held");
   if (o.bytes)
-    peakText += " (" + formatGiB(peakBytes(sim.cost, o.bytes)) + " GiB)";
+    c.peakText += " (" + formatGiB(peakBytes(sim.cost, o.bytes)) + " GiB)";
   char frac[32];
   std::snprintf(frac, sizeof frac, "%.2f",
                 n ? static_cast<double>(sim.cost.recomputed) /
                         static_cast<double>(n)
                   : 0.0);
   const std::string dot = " \xC2\xB7 ";
-  std::string subtitle =
-      peakText + dot + plural(sim.cost.snapshots, "snapshot", "snapshots") +
+  c.subtitle =
+      c.peakText + dot + plural(sim.cost.snapshots, "snapshot", "snapshots") +
       dot + std::to_string(sim.cost.recomputed) + " recomputed (" + frac +
       " of a forward pass)";
   if (r.overrun)
-    subtitle += dot + "OVER BUDGET";
+    c.subtitle += dot + "OVER BUDGET";
+  return c;
+}
 
-  Svg s;
+/// Opens the document: its title and description, the background, the
+/// heading and the legend.
+void drawHeader(Svg &s, const Captions &c) {
   s.out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
           num(kWidth) + "\" height=\"" + num(kHeight) + "\" viewBox=\"0 0 " +
           num(kWidth) + " " + num(kHeight) +
           "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"13\">\n";
-  s.out += "  <title>" + escape("adgen plan: " + title) + "</title>\n";
+  s.out += "  <title>" + escape("adgen plan: " + c.title) + "</title>\n";
   s.out += "  <desc>" +
            escape("States held at each step of the backward sweep: " +
-                  subtitle) +
+                  c.subtitle) +
            "</desc>\n";
   s.rect(0, 0, kWidth, kHeight, "#ffffff");
-  s.text(kLeft, 30, title, " font-size=\"17\" font-weight=\"bold\"");
-  s.text(kLeft, 52, subtitle, " fill=\"#333333\"");
+  s.text(kLeft, 30, c.title, " font-size=\"17\" font-weight=\"bold\"");
+  s.text(kLeft, 52, c.subtitle, " fill=\"#333333\"");
 
   // Legend.
   double ly = 74;
@@ -155,12 +162,84 @@ std::string renderPlanSvg(const PlanOptions &o, const PlanResult &r) {
   s.text(kLeft + 128, ly, "recomputed states");
   s.line(kLeft + 270, ly - 4, kLeft + 294, ly - 4, kPeakStroke);
   s.text(kLeft + 300, ly, "peak");
+}
+
+/// The y coordinate, in the upper panel, of `v` states on an axis up to
+/// `yMax`.
+double heldY(double v, long long yMax) {
+  return kTop + kPlotH - v / static_cast<double>(yMax) * kPlotH;
+}
+
+/// One column per group of backward steps: snapshots and recomputed states
+/// held (their most in the group) above, states recomputed below.
+void drawColumns(Svg &s, const checkpoint::Simulation &sim, long long n,
+             long long yMax, long long rMax) {
+  // Column c covers backward steps [c·n/K, (c+1)·n/K) and shows their most.
+  long long columns = std::min(n, kMaxColumns);
+  double colW = kPlotW / static_cast<double>(columns);
+  double gap = colW >= 4 ? colW * 0.15 : 0;
+  for (long long c = 0; c < columns; ++c) {
+    long long a = c * n / columns, b = (c + 1) * n / columns;
+    long long held = 0, snaps = 0, rec = 0;
+    for (long long k = a; k < b; ++k) {
+      size_t at = static_cast<size_t>(k);
+      if (sim.held[at] > held) {
+        held = sim.held[at];
+        snaps = sim.snapshotsHeld[at];
+      }
+      rec = std::max(rec, sim.recomputedAt[at]);
+    }
+    double x = kLeft + static_cast<double>(c) * colW + gap / 2;
+    double w = colW - gap + (gap == 0 ? 0.3 : 0); // no hairline seams
+    double ySnap = heldY(static_cast<double>(snaps), yMax);
+    s.rect(x, ySnap, w, kTop + kPlotH - ySnap, kSnapColor);
+    if (held > snaps) {
+      double yHeld = heldY(static_cast<double>(held), yMax);
+      s.rect(x, yHeld, w, ySnap - yHeld, kTempColor);
+    }
+    if (rec > 0) {
+      double h = static_cast<double>(rec) / static_cast<double>(rMax) *
+                 kLowH;
+      s.rect(x, kLowTop + kLowH - h, w, h, kRecomputeColor);
+    }
+  }
+}
+
+/// The x ticks of a loop of `n` (> 0) iterations, under both panels.
+void drawXTicks(Svg &s, long long n) {
+  // X ticks (under the lower panel): the iteration being reversed, n−1 at
+  // the left, 0 at the right; multiples of the step, and n−1 unless a
+  // multiple crowds it.
+  long long xStep = niceStep(static_cast<double>(n) / 8.0);
+  auto tick = [&](long long i) {
+    double k = static_cast<double>(n - 1 - i);
+    double x = kLeft + (k + 0.5) * kPlotW / static_cast<double>(n);
+    s.line(x, kTop + kPlotH, x, kTop + kPlotH + 4, "stroke=\"#333333\"");
+    s.line(x, kLowTop + kLowH, x, kLowTop + kLowH + 5, "stroke=\"#333333\"");
+    s.text(x, kLowTop + kLowH + 19, std::to_string(i),
+           " text-anchor=\"middle\"");
+  };
+  for (long long i = 0; i <= n - 1; i += xStep)
+    if (i == n - 1 || 10 * (n - 1 - i) >= 6 * xStep)
+      tick(i);
+  if ((n - 1) % xStep != 0)
+    tick(n - 1);
+}
+
+} // namespace
+
+std::string renderPlanSvg(const PlanOptions &o, const PlanResult &r) {
+  using namespace checkpoint;
+  const long long n = o.steps;
+  Simulation sim = simulate(r.policy, n, /*profile=*/true);
+  const long long peak = sim.cost.peak;
+  Captions c = captions(o, r, sim);
+
+  Svg s;
+  drawHeader(s, c);
 
   long long yMax, yStep;
   scale(peak, yMax, yStep, 5);
-  auto yAt = [&](double v) {
-    return kTop + kPlotH - v / static_cast<double>(yMax) * kPlotH;
-  };
   s.yAxis(kTop, kPlotH, yMax, yStep, true);
   s.out += "  <text x=\"22\" y=\"" + num(kTop + kPlotH / 2) +
            "\" text-anchor=\"middle\" transform=\"rotate(-90 22 " +
@@ -177,57 +256,12 @@ std::string renderPlanSvg(const PlanOptions &o, const PlanResult &r) {
   s.yAxis(kLowTop, kLowH, rMax, rMax, false);
 
   if (n > 0) {
-    // Column c covers backward steps [c·n/K, (c+1)·n/K) and shows their most.
-    long long columns = std::min(n, kMaxColumns);
-    double colW = kPlotW / static_cast<double>(columns);
-    double gap = colW >= 4 ? colW * 0.15 : 0;
-    for (long long c = 0; c < columns; ++c) {
-      long long a = c * n / columns, b = (c + 1) * n / columns;
-      long long held = 0, snaps = 0, rec = 0;
-      for (long long k = a; k < b; ++k) {
-        size_t at = static_cast<size_t>(k);
-        if (sim.held[at] > held) {
-          held = sim.held[at];
-          snaps = sim.snapshotsHeld[at];
-        }
-        rec = std::max(rec, sim.recomputedAt[at]);
-      }
-      double x = kLeft + static_cast<double>(c) * colW + gap / 2;
-      double w = colW - gap + (gap == 0 ? 0.3 : 0); // no hairline seams
-      double ySnap = yAt(static_cast<double>(snaps));
-      s.rect(x, ySnap, w, kTop + kPlotH - ySnap, kSnapColor);
-      if (held > snaps) {
-        double yHeld = yAt(static_cast<double>(held));
-        s.rect(x, yHeld, w, ySnap - yHeld, kTempColor);
-      }
-      if (rec > 0) {
-        double h = static_cast<double>(rec) / static_cast<double>(rMax) *
-                   kLowH;
-        s.rect(x, kLowTop + kLowH - h, w, h, kRecomputeColor);
-      }
-    }
-    // X ticks (under the lower panel): the iteration being reversed, n−1 at
-    // the left, 0 at the right; multiples of the step, and n−1 unless a
-    // multiple crowds it.
-    long long xStep = niceStep(static_cast<double>(n) / 8.0);
-    auto tick = [&](long long i) {
-      double k = static_cast<double>(n - 1 - i);
-      double x = kLeft + (k + 0.5) * kPlotW / static_cast<double>(n);
-      s.line(x, kTop + kPlotH, x, kTop + kPlotH + 4, "stroke=\"#333333\"");
-      s.line(x, kLowTop + kLowH, x, kLowTop + kLowH + 5, "stroke=\"#333333\"");
-      s.text(x, kLowTop + kLowH + 19, std::to_string(i),
-             " text-anchor=\"middle\"");
-    };
-    for (long long i = 0; i <= n - 1; i += xStep)
-      if (i == n - 1 || 10 * (n - 1 - i) >= 6 * xStep)
-        tick(i);
-    if ((n - 1) % xStep != 0)
-      tick(n - 1);
-
+    drawColumns(s, sim, n, yMax, rMax);
+    drawXTicks(s, n);
     // The peak.
-    double yp = yAt(static_cast<double>(peak));
+    double yp = heldY(static_cast<double>(peak), yMax);
     s.line(kLeft, yp, kLeft + kPlotW, yp, kPeakStroke);
-    s.text(kLeft + kPlotW - 4, yp - 7, peakText,
+    s.text(kLeft + kPlotW - 4, yp - 7, c.peakText,
            " text-anchor=\"end\" font-weight=\"bold\" fill=\"#c0392b\"");
   } else {
     s.text(kLeft + kPlotW / 2, kTop + kPlotH / 2,
