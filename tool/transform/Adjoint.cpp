@@ -42,7 +42,7 @@ bool AdjointBuilder::build(const std::vector<bool> &mask, std::string &error) {
   backward(items, false);
   // Scalar parameters that the function overwrites accumulated into a
   // local; hand the total to the caller.
-  for (auto &[param, out] : accumulateInto) {
+  for (auto &[param, out] : st.accumulateInto) {
     Op *sum = b.add(b.load(out, zero()), b.readVar(param));
     b.store(out, zero(), sum);
   }
@@ -61,82 +61,9 @@ void AdjointBuilder::atTop(const std::function<void()> &emit) {
   emit();
 }
 
-bool AdjointBuilder::writes(const Function &fn, const Var *v) {
-  bool w = false;
-  walk(fn.body, [&](const Op &o) {
-    w = w || (o.kind == OpKind::WriteVar && o.var == v);
-  });
-  return w;
-}
-
 void AdjointBuilder::declare(const std::vector<bool> &mask) {
-  // The primal's variables, arrays and parameters, under their names.
-  for (auto &v : g.vars) {
-    Var *n = F.newVar(v->name, v->type);
-    *n = *v;
-    m.mapVar(v.get(), n);
-  }
-  for (auto &a : g.arrays) {
-    Array *n = F.newArray(a->name, a->elemType);
-    *n = *a;
-    m.mapArray(a.get(), n);
-  }
-  for (const Param &p : g.params)
-    F.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
-                             p.arr ? m.arrays.at(p.arr) : nullptr});
-  // Adjoint parameters follow, in the primal's order.
-  for (size_t i = 0; i < g.params.size(); ++i) {
-    if (!mask[i])
-      continue;
-    const Param &p = g.params[i];
-    Array *bar = F.newArray(unique(p.name() + "_bar"),
-                            p.var ? p.var->type : p.arr->elemType);
-    bar->paramIndex = static_cast<int>(F.params.size());
-    if (p.var) {
-      bar->scalarOut = true;
-      bar->size = 1;
-      if (writes(g, p.var)) {
-        // Overwritten inside: its adjoint is reset on the way back, so it
-        // lives in a local until the end.
-        Var *local = F.newVar(unique(p.name() + "_bar_local"), p.var->type);
-        varAdj[p.var] = local;
-        accumulateInto.push_back({local, bar});
-      } else {
-        directAdj[p.var] = bar;
-      }
-    } else {
-      arrAdj[p.arr] = bar;
-    }
-    F.params.push_back(Param{nullptr, bar});
-  }
-  if (isFloating(g.retType)) {
-    seed = F.newVar(unique(g.name + "_bar"), g.retType);
-    seed->paramIndex = static_cast<int>(F.params.size());
-    seed->defaultArg = g.retType == Type::Float ? "1.0f" : "1.0";
-    F.params.push_back(Param{seed, nullptr});
-  }
-  // Local adjoints, zero, at the top.
+  st = declareAdjointStorage(g, F, mask, act, m, names);
   b.setBlock(&F.body);
-  for (auto &v : g.vars)
-    if (act.active(v.get()) && !varAdj.count(v.get()) &&
-        !directAdj.count(v.get()))
-      varAdj[v.get()] = F.newVar(unique(v->name + "_bar"), v->type);
-  for (auto &v : g.vars) // in the primal's order, for stable output
-    if (Var *bar = varAdj.count(v.get()) ? varAdj.at(v.get()) : nullptr)
-      b.decl(bar, b.constant(0, bar->type));
-  for (auto &a : g.arrays) {
-    if (!act.active(a.get()) || arrAdj.count(a.get()))
-      continue;
-    std::string nm = unique(a->name + "_bar");
-    Array *bar = F.newArray(nm, a->elemType);
-    *bar = *a;
-    bar->name = nm;
-    bar->init.clear();
-    bar->paramIndex = -1;
-    arrAdj[a.get()] = bar;
-    Op *d = b.create(OpKind::DeclArray, Type::Void);
-    d->arr = bar;
-  }
 }
 
 Array *AdjointBuilder::tape(Type t) {

@@ -5,32 +5,15 @@
 namespace adgen::detail {
 
 Op *AdjointBuilder::adjRead(const Target &t, Op *idx) {
-  if (t.var) {
-    auto d = directAdj.find(t.var);
-    if (d != directAdj.end())
-      return b.load(d->second, zero());
-    return b.readVar(varAdj.at(t.var));
-  }
-  return b.load(arrAdj.at(t.arr), idx);
+  return st.read(b, t, idx);
 }
 
 void AdjointBuilder::adjWrite(const Target &t, Op *idx, Op *v) {
-  if (t.var) {
-    auto d = directAdj.find(t.var);
-    if (d != directAdj.end())
-      b.store(d->second, zero(), b.cast(v, d->second->elemType));
-    else
-      b.writeVar(varAdj.at(t.var), b.cast(v, t.var->type));
-    return;
-  }
-  b.store(arrAdj.at(t.arr), idx, b.cast(v, t.arr->elemType));
+  st.write(b, t, idx, v);
 }
 
 void AdjointBuilder::adjAdd(const Target &t, Op *idx, Op *v) {
-  if (!v)
-    return;
-  Type ty = t.var ? t.var->type : t.arr->elemType;
-  adjWrite(t, idx, b.add(adjRead(t, idx), b.cast(v, ty)));
+  st.add(b, t, idx, v);
 }
 
 void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
@@ -95,7 +78,7 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
     case Item::ZeroArray: {
       // A local array declared again: its adjoint starts at zero for the
       // earlier iteration.
-      Array *bar = arrAdj.at(it->arr);
+      Array *bar = st.arrAdj.at(it->arr);
       forLoop(
           b.constant(static_cast<double>(bar->size), Type::Int),
           [&](Op *q) { b.store(bar, q, b.constant(0, bar->elemType)); },
@@ -157,7 +140,7 @@ void AdjointBuilder::backwardStmt(const Stmt &s, bool inRegion) {
                 ? g.retType
                 : (s.target.var ? s.target.var->type : s.target.arr->elemType);
   Op *idx = val(s.target.idx);
-  Op *t = s.isReturn ? b.readVar(seed) : adjRead(s.target, idx);
+  Op *t = s.isReturn ? b.readVar(st.seed) : adjRead(s.target, idx);
   // Terms on the target itself (x = x·c + ...) update its adjoint in
   // place; otherwise the overwrite resets it.
   Op *self = nullptr;

@@ -12,6 +12,7 @@
 #include "ir/Clone.h"
 #include "ir/UniqueNames.h"
 #include "transform/Adjoint.h"
+#include "transform/AdjointStorage.h"
 #include "transform/CheckpointPlan.h"
 #include "transform/LinearForm.h"
 
@@ -28,17 +29,6 @@ struct ExtentExpr;
 }
 
 namespace adgen::detail {
-
-/// Where a value lives, as the backward sweep sees it: a scalar variable or
-/// an array element (the index is a forward-sweep value).
-struct Target {
-  const Var *var = nullptr;
-  const Array *arr = nullptr;
-  Op *idx = nullptr;
-  bool operator==(const Target &o) const {
-    return var == o.var && arr == o.arr && idx == o.idx;
-  }
-};
 
 /// One active statement: target = Σ coef · leaf (its linear form).
 struct Stmt {
@@ -106,8 +96,6 @@ private:
   /// Builds ops with `emit` and puts them at the very top of the function
   /// (declarations the sweeps discover they need).
   void atTop(const std::function<void()> &emit);
-
-  static bool writes(const Function &fn, const Var *v);
 
   void declare(const std::vector<bool> &mask);
 
@@ -310,10 +298,7 @@ private:
   std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
   int currentTop = 0;    // index of the top-level statement being forwarded
   bool recording = true; // false inside a loop condition's own temporaries
-  std::map<const Var *, Var *> varAdj;      // scalar adjoints in locals
-  std::map<const Var *, Array *> directAdj; // scalar params: *a_bar itself
-  std::map<const Array *, Array *> arrAdj;
-  std::vector<std::pair<Var *, Array *>> accumulateInto;
+  AdjointStorage st; // the adjoints, declared up front
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
   std::map<std::string, std::string> sizes; // size(p, EXPR)
@@ -325,7 +310,6 @@ private:
   /// for --emit=stats.
   void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
                   const CheckpointedLoop *taped);
-  Var *seed = nullptr;
   Op *retValue = nullptr;
   std::string err;
 };

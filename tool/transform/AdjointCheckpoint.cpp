@@ -101,7 +101,7 @@ Op *AdjointBuilder::extentOps(const ExtentExpr &e) {
   case ExtentExpr::Name:
     for (const Param &p : g.params)
       if (p.var && p.var->name == e.name && isInteger(p.var->type) &&
-          !writes(g, p.var))
+          !writesVar(g.body, p.var))
         return b.cast(b.readVar(m.vars.at(p.var)), Type::Long);
     return nullptr;
   default:

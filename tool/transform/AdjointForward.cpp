@@ -68,7 +68,7 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     s.terms = lin.at(p).resolved();
     record(std::move(s), p->loc, inRegion, items);
     Var *bar = F.newVar(unique(tmp->name + "_bar"), tmp->type);
-    varAdj[tmp] = bar;
+    st.varAdj[tmp] = bar;
     atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
     Op *leaf = b.readVar(tmp);
     leafTarget[leaf] = Target{tmp, nullptr, nullptr};
@@ -180,7 +180,7 @@ void AdjointBuilder::forwardReturn(const Op &o, bool inRegion,
   if (o.operands.empty())
     return;
   retValue = fv(o.operands[0]);
-  if (!seed || !lin.count(o.operands[0]))
+  if (!st.seed || !lin.count(o.operands[0]))
     return;
   Stmt s;
   s.isReturn = true;

@@ -1,0 +1,52 @@
+// Reverse mode, adjoint storage: f_grad's signature (the primal's
+// parameters, then `p_bar` for each active one, then the seed `f_bar`) and
+// the adjoint of every active local, declared zero at the top. The sweeps
+// reach adjoints only through it.
+#pragma once
+
+#include "analysis/Activity.h"
+#include "ir/Builder.h"
+#include "ir/Clone.h"
+#include "ir/UniqueNames.h"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace adgen {
+
+/// Where a value lives, as the backward sweep sees it: a scalar variable or
+/// an array element (the index is a forward-sweep value).
+struct Target {
+  const Var *var = nullptr;
+  const Array *arr = nullptr;
+  Op *idx = nullptr;
+  bool operator==(const Target &o) const {
+    return var == o.var && arr == o.arr && idx == o.idx;
+  }
+};
+
+struct AdjointStorage {
+  std::map<const Var *, Var *> varAdj;      // scalar adjoints in locals
+  std::map<const Var *, Array *> directAdj; // scalar params: *a_bar itself
+  std::map<const Array *, Array *> arrAdj;
+  // Scalar parameters the function overwrites: their adjoint accumulates in
+  // a local, handed to the caller's *p_bar at the end.
+  std::vector<std::pair<Var *, Array *>> accumulateInto;
+  Var *seed = nullptr; // f_bar, for a floating-point result
+
+  /// Reads, writes and accumulates the adjoint of a target.
+  Op *read(Builder &b, const Target &t, Op *idx) const;
+  void write(Builder &b, const Target &t, Op *idx, Op *v) const;
+  void add(Builder &b, const Target &t, Op *idx, Op *v) const;
+};
+
+/// Declares F's parameters and the primal's variables and arrays (mapped
+/// in `m`), the adjoint parameters of the parameters `active` marks, the
+/// seed, and zeroed adjoint locals of the values `act` marks active.
+AdjointStorage declareAdjointStorage(const Function &g, Function &F,
+                                     const std::vector<bool> &active,
+                                     const Activity &act, Remap &m,
+                                     UniqueNames &names);
+
+} // namespace adgen
