@@ -48,11 +48,11 @@ AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
   names.sync(g);
 }
 
-bool AdjointBuilder::build(const std::vector<bool> &mask, std::string &error) {
+bool AdjointBuilder::build(const std::vector<bool> &mask, Diagnostic &error) {
   declare(mask);
   std::vector<Item> items = forward(g.body, false);
   if (!err.empty()) {
-    error = err;
+    error = err.front();
     return false;
   }
   b.setBlock(&F.body);
@@ -179,25 +179,35 @@ namespace adgen {
 
 using detail::AdjointBuilder;
 
+std::unique_ptr<Function>
+adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
+  auto F = std::make_unique<Function>();
+  F->name = opts.name;
+  F->nameSpace = g.nameSpace;
+  F->retType = g.retType;
+  F->sourceFile = g.sourceFile;
+  F->loc = g.loc;
+  AdjointBuilder ab(g, *F, opts.active, opts.sizes, opts.defaultPolicy);
+  ab.setReport(opts.report);
+  if (!ab.build(opts.active, error))
+    return nullptr;
+  return F;
+}
+
 std::unique_ptr<Function> buildAdjoint(const Function &f,
                                        const AdjointOptions &opts,
                                        std::string &error) {
-  // Prepare: calls inlined, jumps structured.
   auto g = cloneFunction(f);
   inlineCalls(*g);
   if (hasJumps(*g))
     structureJumps(*g);
   hoistForCheckpoints(*g, opts.defaultPolicy);
-  auto F = std::make_unique<Function>();
-  F->name = opts.name;
-  F->nameSpace = f.nameSpace;
-  F->retType = f.retType;
-  F->sourceFile = f.sourceFile;
-  F->loc = f.loc;
-  AdjointBuilder ab(*g, *F, opts.active, opts.sizes, opts.defaultPolicy);
-  ab.setReport(opts.report);
-  if (!ab.build(opts.active, error))
+  Diagnostic d{};
+  auto F = adjointOf(*g, opts, d);
+  if (!F) {
+    error = plainText(d);
     return nullptr;
+  }
   eliminateDeadCode(*F);
   return F;
 }

@@ -96,7 +96,7 @@ public:
                  const std::map<std::string, std::string> &sizes = {},
                  const std::string &defaultPolicy = "");
 
-  bool build(const std::vector<bool> &mask, std::string &error);
+  bool build(const std::vector<bool> &mask, Diagnostic &error);
 
   void setReport(std::vector<CheckpointReport> *r) { report = r; }
 
@@ -197,7 +197,8 @@ private:
   /// recomputable()).
   Op *recompute(const Op *v);
 
-  void fail(const Op &o, const std::string &msg);
+  /// Notes error `d` (ir/Diagnostics.def) at `o`; the first one wins.
+  void fail(const Op &o, Diag d, std::vector<std::string> args = {});
 
   // ---- checkpointed loops (AdjointCheckpoint.cpp) ---------------------------
 
@@ -317,7 +318,7 @@ private:
                   bool taped);
   Var *seed = nullptr;
   Op *retValue = nullptr;
-  std::string err;
+  std::vector<Diagnostic> err; // the first error, when there is one
 };
 
 } // namespace adgen::detail

@@ -153,10 +153,7 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
     std::unique_ptr<ExtentExpr> e = parseExtent(t, why);
     if (Op *v = e ? extentOps(*e) : nullptr)
       return v;
-    fail(loop, "size(" + ga->name + ", " + t +
-                   "): adgen reads sizes made of numbers and integer "
-                   "parameters the function does not write (+ - * / and "
-                   "parentheses); write the extent with those");
+    fail(loop, Diag::AdjointSizeUnreadable, {ga->name, t});
     return nullptr;
   }
   int64_t e = inferExtent(g, ga);
@@ -164,11 +161,8 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
     return b.constant(static_cast<double>(e), Type::Long);
   if (softExtents)
     return b.constant(0, Type::Long);
-  fail(loop, "the checkpointed loop at line " + std::to_string(loop.loc.line) +
-                 " writes or reads pointer parameter '" + ga->name +
-                 "' as part of its state, and adgen cannot tell its extent; "
-                 "add a size clause to the function's directive, e.g. "
-                 "'#pragma adgen grad size(" + ga->name + ", n)'");
+  fail(loop, Diag::CheckpointExtentUnknown,
+       {std::to_string(loop.loc.line), ga->name});
   return nullptr;
 }
 

@@ -489,11 +489,16 @@ Function *DerivedModule::primalCopyOf(const Function &g) {
   return cache[key] = module.functions.back().get();
 }
 
+std::unique_ptr<Function> makeTangent(DerivedModule &out, const Function &f,
+                                      const TangentOptions &opts) {
+  auto d = newLike(f, opts.name, false);
+  TangentBuilder(out, f, *d, opts.active, true).build(opts.active);
+  return d;
+}
+
 Function *buildTangent(DerivedModule &out, const Function &f,
                        const TangentOptions &opts) {
-  auto d = newLike(f, opts.name, false);
-  TangentBuilder tb(out, f, *d, opts.active, true);
-  tb.build(opts.active);
+  auto d = makeTangent(out, f, opts);
   eliminateDeadCode(*d);
   // Callees built meanwhile are already in the module, ahead of this one.
   out.module.functions.push_back(std::move(d));
