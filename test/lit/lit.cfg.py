@@ -12,6 +12,8 @@
 #   %fd_main          finite-difference test driver (empty for now)
 #   %src_root         the source tree root (e.g. %src_root/examples/...)
 #   %runtime_include  the runtime include dir
+# Every adgen run verifies the IR after each pass (ADGEN_VERIFY_EACH=1, as
+# --verify-each does).
 # Features: `nvcc` when nvcc was found at configure time; `root` when the
 # tests run as root.
 
@@ -34,6 +36,9 @@ if not hasattr(config, "adgen_obj_root"):
     lit_config.fatal("run lit on the build tree (build/test/lit), which holds "
                      "the generated lit.site.cfg.py, not on the source tree")
 config.test_exec_root = os.path.join(config.adgen_obj_root, "test", "lit")
+
+# The IR is checked after every pass of every run, not only after the last.
+config.environment["ADGEN_VERIFY_EACH"] = "1"
 
 # FileCheck and not come from the LLVM tools dir; keep it first on PATH.
 config.environment["PATH"] = os.pathsep.join(

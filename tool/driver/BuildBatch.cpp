@@ -2,9 +2,8 @@
 
 #include "analysis/Stats.h"
 #include "codegen/EmitBatch.h"
-#include "driver/Messages.h"
+#include "driver/RenderDiagnostics.h"
 #include "ir/Clone.h"
-#include "transform/Inline.h"
 
 #include <cctype>
 #include <set>
@@ -12,17 +11,17 @@
 namespace adgen {
 
 bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
-                Function *jvp, DerivedModule &dm, std::string &batchText,
-                std::string &batchDecls) {
+                Function *jvp, const PassOptions &po, DerivedModule &dm,
+                std::string &batchText, std::string &batchDecls) {
   BatchSpec spec;
   spec.perSample.assign(f.params.size(), false);
   for (const std::string &name : req.batch)
     for (size_t i = 0; i < f.params.size(); ++i)
       if (f.params[i].name() == name)
         spec.perSample[i] = true;
-  auto where = [&] {
-    return f.sourceFile + ":" + std::to_string(f.loc.line) + ":" +
-           std::to_string(f.loc.col);
+  auto fail = [&](Diag d, std::vector<std::string> args) {
+    printDiagnostics({{d, f.sourceFile, f.loc, std::move(args)}});
+    return false;
   };
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param &p = f.params[i];
@@ -33,14 +32,8 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
       e = sz != req.sizes.end() ? sz->second
           : inferred > 0        ? std::to_string(inferred)
                                 : "";
-      if (e.empty()) {
-        printTransformError(
-            where() + ": error: batch(...): adgen cannot tell the extent of '" +
-            p.arr->name + "' (per sample if it is batched, in all if it is "
-            "shared)\n" + where() + ": note: hint: add size(" + p.arr->name +
-            ", N) to the function's directive");
-        return false;
-      }
+      if (e.empty())
+        return fail(Diag::BatchExtentUnknown, {p.arr->name});
       // The extent of a per-sample array is the same for every sample.
       std::set<std::string> words;
       for (size_t k = 0; k < e.size();) {
@@ -54,21 +47,17 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
       }
       for (const Param &q : f.params)
         for (const std::string &name : req.batch)
-          if (q.var && q.var->name == name && words.count(name)) {
-            printTransformError(
-                where() + ": error: batch(...): the extent of '" +
-                p.arr->name + "' (" + e + ") uses '" + name +
-                "', which varies per sample\n" + where() +
-                ": note: hint: per-sample arrays lie back to back with one "
-                "extent for every sample; give a bound shared by all");
-            return false;
-          }
+          if (q.var && q.var->name == name && words.count(name))
+            return fail(Diag::BatchExtentPerSample, {p.arr->name, e, name});
     }
     spec.extent.push_back(e);
   }
   // The primal itself, self-contained (calls inlined), for f_batch.
-  auto primal = cloneFunction(f);
-  inlineCalls(*primal);
+  PassState s;
+  s.primal = &f;
+  if (!runPasses(batchPasses(), s, po))
+    return false;
+  std::unique_ptr<Function> primal = std::move(s.fn);
   primal->name = "adgen_" + f.name + "_primal";
   primal->isInternal = true;
   primal->doc = f.name + " itself, for " + f.name + "_batch.";
@@ -79,13 +68,8 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
     walk(primal->body, [&](const Op &o) {
       written = written || (o.kind == OpKind::Store && o.arr == a);
     });
-    if (a && written && !spec.perSample[i]) {
-      printTransformError(
-          where() + ": error: batch(...): '" + a->name + "' is written by '" +
-          f.name + "' but shared by every sample\n" + where() +
-          ": note: hint: list it in batch(...): each sample writes its own");
-      return false;
-    }
+    if (a && written && !spec.perSample[i])
+      return fail(Diag::BatchSharedWritten, {a->name, f.name});
   }
   spec.primal = primal.get();
   dm.module.functions.push_back(std::move(primal));

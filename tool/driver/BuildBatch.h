@@ -3,6 +3,7 @@
 // f_grad added to the module, and the kernels' and launchers' text.
 #pragma once
 
+#include "driver/PassRunner.h"
 #include "frontend/Frontend.h"
 #include "transform/Tangent.h"
 
@@ -11,10 +12,11 @@
 namespace adgen {
 
 /// Kernels and launchers over a minibatch for f's primal, f_grad and f_jvp
-/// (those requested; grad/jvp may be null). Definitions go to batchText,
-/// declarations (for --header) to batchDecls. False after a diagnostic.
+/// (those requested; grad/jvp may be null); f's self-contained copy is made
+/// by the batch passes. Definitions go to batchText, declarations (for
+/// --header) to batchDecls. False after a diagnostic.
 bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
-                Function *jvp, DerivedModule &dm, std::string &batchText,
-                std::string &batchDecls);
+                Function *jvp, const PassOptions &po, DerivedModule &dm,
+                std::string &batchText, std::string &batchDecls);
 
 } // namespace adgen

@@ -3,12 +3,15 @@
 #include "driver/Output.h"
 #include "frontend/Pragmas.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace adgen {
 
-static const char *kHelp = R"(adgen: source-transformation automatic differentiation for C++ and CUDA
+static const char *kHelp =
+    R"(adgen: source-transformation automatic differentiation for C++ and CUDA
 
 USAGE
   adgen INPUT.cpp -o OUTPUT [options] [-- extra clang arguments]
@@ -43,6 +46,16 @@ OPTIONS
                       directive: every S | auto | binomial C | all |
                       recompute | budget BYTES.
   --header FILE       Also write a header declaring the generated functions.
+  --print-after=PASS[,PASS...]|all
+                      Print the IR of the function a pass made to stderr
+                      after the pass, under "*** IR after PASS (function)
+                      ***". Passes in order: lowering: lower; grad: clone,
+                      inline, structure, hoist, adjoint, dead-code; jvp:
+                      tangent, dead-code; batch: clone, inline.
+  --verify-each       Check the IR after every pass, not only after the
+                      last of each mode (also when the environment sets
+                      ADGEN_VERIFY_EACH=1; the test suite does). Invalid IR
+                      is an internal error naming the pass.
   -I DIR, -D NAME[=V], -std=STD
                       Passed to the C++ parser (default -std=c++17).
   -p BUILD_DIR        Read compile flags from BUILD_DIR/compile_commands.json.
@@ -68,8 +81,33 @@ static bool endsWith(const std::string &s, const std::string &suf) {
          s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
 }
 
+static std::string passList() {
+  std::string s;
+  for (const std::string &p : passNames())
+    s += (s.empty() ? "" : ", ") + p;
+  return s;
+}
+
+/// Adds the names in `v` ("adjoint,dead-code", "all"); false on an unknown
+/// one.
+static bool addPrintAfter(const std::string &v, std::set<std::string> &out) {
+  std::vector<std::string> known = passNames();
+  known.push_back("all");
+  for (size_t k = 0; k <= v.size();) {
+    size_t comma = std::min(v.find(',', k), v.size());
+    std::string name = v.substr(k, comma - k);
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      return false;
+    out.insert(name);
+    k = comma + 1;
+  }
+  return true;
+}
+
 ParseResult parseOptions(int argc, char **argv, Options &o) {
   std::string target;
+  const char *env = std::getenv("ADGEN_VERIFY_EACH");
+  o.passes.verifyEach = env && *env && std::strcmp(env, "0") != 0;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     auto value = [&](const char *flag) -> const char * {
@@ -129,6 +167,14 @@ ParseResult parseOptions(int argc, char **argv, Options &o) {
       if (!v)
         return usage("--header needs a file name");
       o.header = v;
+    } else if (startsWith(a, "--print-after")) {
+      const char *v = value("--print-after");
+      if (!v || !addPrintAfter(v, o.passes.printAfter))
+        return usage(std::string("--print-after takes 'all' or pass names "
+                                 "separated by commas: ") +
+                     passList());
+    } else if (!std::strcmp(a, "--verify-each")) {
+      o.passes.verifyEach = true;
     } else if (startsWith(a, "-I") || startsWith(a, "-D")) {
       std::string flag(a, 2);
       const char *v = value(flag.c_str());

@@ -1,6 +1,8 @@
 // The command line of SPEC §1.
 #pragma once
 
+#include "driver/PassRunner.h"
+
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@ struct Options {
   std::string checkpoint;      // --checkpoint=POLICY (canonical)
   std::string buildDir;        // -p
   std::vector<std::string> clangArgs;
+  PassOptions passes; // --print-after, --verify-each
 };
 
 enum class ParseResult { Run, Exit0, Usage };

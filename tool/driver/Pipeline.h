@@ -1,5 +1,5 @@
-// The pipeline, top to bottom:
-//   parse → lower to IR → verify → activity → tangent → verify → emit
+// The pipeline, top to bottom (the passes of each step: driver/Passes.cpp):
+//   lowering → for each request: grad, jvp, batch → emit
 #pragma once
 
 #include "driver/Options.h"

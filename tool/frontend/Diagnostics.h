@@ -3,22 +3,20 @@
 // a note with the hint.
 #pragma once
 
+#include "ir/Diagnostic.h"
+
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <initializer_list>
 
 namespace adgen {
 
-enum class Diag {
-#define ADGEN_DIAG(Id, Msg, Hint) Id,
-#include "frontend/Diagnostics.def"
-};
-
-/// Reports error `d` at `loc` with the arguments filling %0, %1, ..., then
-/// its hint as a note at the same place.
+/// Reports error `d` (ir/Diagnostics.def) at `loc` with the arguments filling
+/// %0, %1, ..., then its hint, if any, as a note at the same place.
 void report(clang::DiagnosticsEngine &de, clang::SourceLocation loc, Diag d,
-            std::initializer_list<llvm::StringRef> args = {},
+            llvm::ArrayRef<llvm::StringRef> args = {},
             clang::SourceRange range = {});
 
 /// Adds a note (`text`, with %0, %1, ... filled from `args`) at `loc` to the

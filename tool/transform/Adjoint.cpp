@@ -31,11 +31,11 @@ AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
   names.sync(g);
 }
 
-bool AdjointBuilder::build(const std::vector<bool> &mask, std::string &error) {
+bool AdjointBuilder::build(const std::vector<bool> &mask, Diagnostic &error) {
   declare(mask);
   std::vector<Item> items = forward(g.body, false);
   if (!err.empty()) {
-    error = err;
+    error = err.front();
     return false;
   }
   b.setBlock(&F.body);
@@ -82,20 +82,30 @@ namespace adgen {
 
 using detail::AdjointBuilder;
 
+std::unique_ptr<Function>
+adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
+  auto F = newFunctionLike(g, opts.name);
+  AdjointBuilder ab(g, *F, opts.active, opts.sizes, opts.defaultPolicy);
+  ab.setReport(opts.report);
+  if (!ab.build(opts.active, error))
+    return nullptr;
+  return F;
+}
+
 std::unique_ptr<Function> buildAdjoint(const Function &f,
                                        const AdjointOptions &opts,
                                        std::string &error) {
-  // Prepare: calls inlined, jumps structured.
   auto g = cloneFunction(f);
   inlineCalls(*g);
   if (hasJumps(*g))
     structureJumps(*g);
   hoistForCheckpoints(*g, opts.defaultPolicy);
-  auto F = newFunctionLike(f, opts.name);
-  AdjointBuilder ab(*g, *F, opts.active, opts.sizes, opts.defaultPolicy);
-  ab.setReport(opts.report);
-  if (!ab.build(opts.active, error))
+  Diagnostic d{};
+  auto F = adjointOf(*g, opts, d);
+  if (!F) {
+    error = plainText(d);
     return nullptr;
+  }
   eliminateDeadCode(*F);
   return F;
 }

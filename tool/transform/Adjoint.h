@@ -1,7 +1,9 @@
 // Reverse mode: builds f_grad from f (SPEC §4).
 //
-// f is first prepared: calls inlined, break/continue/early returns turned
-// into flags (Structure.h). The adjoint then has two sweeps in one function:
+// f is first prepared (the driver's grad passes, driver/Passes.cpp): calls
+// inlined, break/continue/early returns turned into flags (Structure.h),
+// loops hoisted for checkpointing (Hoist.h). The adjoint then has two sweeps
+// in one function:
 //
 //  - forward: f's own code, with each active statement's local partials
 //    (its linear form, the same one forward mode uses) computed on the way.
@@ -16,6 +18,7 @@
 // initial value on exit.
 #pragma once
 
+#include "ir/Diagnostic.h"
 #include "ir/IR.h"
 
 #include <cstdint>
@@ -44,8 +47,16 @@ struct AdjointOptions {
   std::vector<CheckpointReport> *report = nullptr; // filled when given
 };
 
-/// Builds the adjoint of `f`. On a construct it cannot reverse it returns
-/// null and sets `error` to a message with the source line.
+/// The adjoint pass: f_grad from `g`, a primal already prepared (calls
+/// inlined, jumps structured, loops hoisted), before dead-code removal. On a
+/// construct it cannot reverse it returns null and sets `error`.
+std::unique_ptr<Function>
+adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error);
+
+/// All of reverse mode in one call, for tests: the steps the driver runs as
+/// its grad passes (prepare, adjointOf, dead code). On a construct it cannot
+/// reverse it returns null and sets `error` to the message with its source
+/// line (plainText()).
 std::unique_ptr<Function> buildAdjoint(const Function &f,
                                        const AdjointOptions &opts,
                                        std::string &error);

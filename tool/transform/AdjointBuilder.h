@@ -82,7 +82,7 @@ public:
                  const std::map<std::string, std::string> &sizes = {},
                  const std::string &defaultPolicy = "");
 
-  bool build(const std::vector<bool> &mask, std::string &error);
+  bool build(const std::vector<bool> &mask, Diagnostic &error);
 
   void setReport(std::vector<CheckpointReport> *r) { report = r; }
 
@@ -194,7 +194,8 @@ private:
   /// recomputable()).
   Op *recompute(const Op *v);
 
-  void fail(const Op &o, const std::string &msg);
+  /// Notes error `d` (ir/Diagnostics.def) at `o`; the first one wins.
+  void fail(const Op &o, Diag d, std::vector<std::string> args = {});
 
   // ---- checkpointed loops (AdjointCheckpoint.cpp) ---------------------------
 
@@ -311,7 +312,7 @@ private:
   void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
                   const CheckpointedLoop *taped);
   Op *retValue = nullptr;
-  std::string err;
+  std::vector<Diagnostic> err; // the first error, when there is one
 };
 
 } // namespace adgen::detail

@@ -75,10 +75,7 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
     std::unique_ptr<ExtentExpr> e = parseExtent(t, why);
     if (Op *v = e ? extentOps(*e) : nullptr)
       return v;
-    fail(loop, "size(" + ga->name + ", " + t +
-                   "): adgen reads sizes made of numbers and integer "
-                   "parameters the function does not write (+ - * / and "
-                   "parentheses); write the extent with those");
+    fail(loop, Diag::AdjointSizeUnreadable, {ga->name, t});
     return nullptr;
   }
   int64_t e = inferExtent(g, ga);
@@ -86,11 +83,8 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
     return b.constant(static_cast<double>(e), Type::Long);
   if (softExtents)
     return b.constant(0, Type::Long);
-  fail(loop, "the checkpointed loop at line " + std::to_string(loop.loc.line) +
-                 " writes or reads pointer parameter '" + ga->name +
-                 "' as part of its state, and adgen cannot tell its extent; "
-                 "add a size clause to the function's directive, e.g. "
-                 "'#pragma adgen grad size(" + ga->name + ", n)'");
+  fail(loop, Diag::CheckpointExtentUnknown,
+       {std::to_string(loop.loc.line), ga->name});
   return nullptr;
 }
 
@@ -205,7 +199,7 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
                    " (" + policy + "): the primal loop, keeping snapshots";
   countedLoop(o, it);
   if (plan->counter != it.counter || plan->policy != policy) {
-    fail(o, "internal: the checkpoint plan disagrees with the forward sweep");
+    fail(o, Diag::CheckpointPlanMismatch);
     return;
   }
   plan->online = !it.bound;

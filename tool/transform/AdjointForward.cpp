@@ -56,8 +56,7 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     // A value from an enclosing block cannot be saved here for every path
     // that uses it: refuse rather than credit the wrong value.
     if (fv(p)->block != b.block()) {
-      fail(*p, "internal: a value computed before a branch reads storage "
-               "the branch overwrites; assign it to a variable first");
+      fail(*p, Diag::ValueBeforeBranchOverwritten);
       return;
     }
     Var *tmp = F.newVar(unique("saved"), p->type);
@@ -110,7 +109,7 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
   case OpKind::Call:
   case OpKind::Break:
   case OpKind::Continue:
-    fail(o, "internal: calls and jumps must be gone before the adjoint");
+    fail(o, Diag::CallOrJumpLeft);
     return;
   default: {
     Op *n = cloneOp(b, o, m);
@@ -174,7 +173,7 @@ void AdjointBuilder::forwardAssign(const Op &o, bool inRegion,
 void AdjointBuilder::forwardReturn(const Op &o, bool inRegion,
                                    std::vector<Item> &items) {
   if (inRegion || &o != g.body.ops.back().get()) {
-    fail(o, "a return inside a region survived jump structuring");
+    fail(o, Diag::ReturnInRegion);
     return;
   }
   if (o.operands.empty())
@@ -338,9 +337,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
       writesOther = true;
   });
   if (writesOther) {
-    fail(o, "reverse mode: a loop condition that writes active values is "
-            "not supported; compute the value before the loop or in its "
-            "body");
+    fail(o, Diag::ActiveLoopCondition);
     return;
   }
   std::string policy =

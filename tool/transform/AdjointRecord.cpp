@@ -185,16 +185,10 @@ Op *AdjointBuilder::recompute(const Op *v) {
   return n;
 }
 
-void AdjointBuilder::fail(const Op &o, const std::string &msg) {
+void AdjointBuilder::fail(const Op &o, Diag d, std::vector<std::string> args) {
   if (err.empty())
-    err = g.sourceFile + ":" + std::to_string(o.loc.line) + ":" +
-          std::to_string(o.loc.col) + ": error: " + msg;
-  // The hint follows the message after "; ", as the frontend's notes do.
-  size_t semi = err.find("; ");
-  if (semi != std::string::npos)
-    err = err.substr(0, semi) + "\n" + g.sourceFile + ":" +
-          std::to_string(o.loc.line) + ":" + std::to_string(o.loc.col) +
-          ": note: hint: " + err.substr(semi + 2);
+    err.push_back(
+        {d, g.sourceFile, o.loc.line ? o.loc : g.loc, std::move(args)});
 }
 
 } // namespace adgen::detail

@@ -420,12 +420,7 @@ private:
 
 std::unique_ptr<Function> newLike(const Function &f, const std::string &name,
                                   bool internal) {
-  auto d = std::make_unique<Function>();
-  d->name = name;
-  d->nameSpace = f.nameSpace;
-  d->retType = f.retType;
-  d->sourceFile = f.sourceFile;
-  d->loc = f.loc;
+  auto d = newFunctionLike(f, name);
   d->isInternal = internal;
   return d;
 }
@@ -478,11 +473,16 @@ Function *DerivedModule::primalCopyOf(const Function &g) {
   return cache[key] = module.functions.back().get();
 }
 
+std::unique_ptr<Function> makeTangent(DerivedModule &out, const Function &f,
+                                      const TangentOptions &opts) {
+  auto d = newLike(f, opts.name, false);
+  TangentBuilder(out, f, *d, opts.active, true).build(opts.active);
+  return d;
+}
+
 Function *buildTangent(DerivedModule &out, const Function &f,
                        const TangentOptions &opts) {
-  auto d = newLike(f, opts.name, false);
-  TangentBuilder tb(out, f, *d, opts.active, true);
-  tb.build(opts.active);
+  auto d = makeTangent(out, f, opts);
   eliminateDeadCode(*d);
   // Callees built meanwhile are already in the module, ahead of this one.
   out.module.functions.push_back(std::move(d));

@@ -7,6 +7,7 @@
 #include "ir/IR.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,15 @@ private:
   std::map<std::pair<const Function *, std::string>, Function *> cache;
 };
 
-/// Builds the JVP of `f` into `out` and returns it.
+/// Builds the JVP of `f` into `out` and returns it (makeTangent, then dead
+/// code removed).
 Function *buildTangent(DerivedModule &out, const Function &f,
                        const TangentOptions &opts);
+
+/// The tangent pass alone: f_jvp before dead-code removal, not yet in `out`
+/// (the callee tangents it calls are, ahead of where it goes).
+std::unique_ptr<Function> makeTangent(DerivedModule &out, const Function &f,
+                                      const TangentOptions &opts);
 
 /// Which parameters are active for a request: the listed ones (or every
 /// floating-point one when `all`), plus every non-const floating-point array

@@ -8,12 +8,10 @@
 #include <cmath>
 
 #pragma adgen grad(w) batch(x)
-// CHECK: {{.*}}diag_shared_written.cpp:[[@LINE+7]]:8: error: batch(...): 'out' is written by 'f' but shared by every sample
+// CHECK: {{.*}}diag_shared_written.cpp:[[@LINE+5]]:8: error: batch(...): 'out' is written by 'f' but shared by every sample
 // CHECK-NEXT: double f(const double *x, const double *w, double *out) {
 // CHECK-NEXT: {{^ *\| *\^$}}
-// CHECK-NEXT: {{.*}}diag_shared_written.cpp:[[@LINE+4]]:8: note: hint: list it in batch(...): each sample writes its own
-// CHECK-NEXT: double f(const double *x, const double *w, double *out) {
-// CHECK-NEXT: {{^ *\| *\^$}}
+// CHECK-NEXT: {{.*}}diag_shared_written.cpp:[[@LINE+2]]:8: note: hint: list it in batch(...): each sample writes its own
 // CHECK-NEXT: 1 error generated.
 double f(const double *x, const double *w, double *out) {
   out[0] = std::sin(w[0] * x[0]);

@@ -1,4 +1,5 @@
-// --help exits 0 and lists every option of SPEC §1.
+// --help exits 0 and lists every option of SPEC §1, and the debugging
+// options --print-after and --verify-each.
 // RUN: adgen --help | FileCheck %s
 // RUN: adgen --help | FileCheck %s --check-prefix=EMIT
 // CHECK-DAG: -o FILE
@@ -7,6 +8,8 @@
 // CHECK-DAG: --emit=
 // CHECK-DAG: --checkpoint=POLICY
 // CHECK-DAG: --header FILE
+// CHECK-DAG: --print-after=PASS
+// CHECK-DAG: --verify-each
 // CHECK-DAG: -I DIR
 // CHECK-DAG: -D NAME
 // CHECK-DAG: -std=

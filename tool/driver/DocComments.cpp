@@ -1,0 +1,34 @@
+#include "driver/DocComments.h"
+
+namespace adgen {
+
+std::string paramList(const Function &f, const std::vector<bool> &mask) {
+  std::string s;
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (mask[i])
+      s += (s.empty() ? "" : ", ") + f.params[i].name();
+  return s;
+}
+
+std::string gradDoc(const Function &f, const std::vector<bool> &mask) {
+  return "Reverse mode (gradient) of " + f.name + " w.r.t. " +
+         paramList(f, mask) + ": " +
+         (f.retType == Type::Void ? std::string("has f's effects")
+                                  : std::string("returns the value")) +
+         " and adds the adjoints to the *_bar arguments" +
+         (isFloating(f.retType) ? " (seeded by " + f.name + "_bar)." : ".");
+}
+
+std::string jvpDoc(const Function &f, const std::vector<bool> &mask) {
+  return "Forward mode (JVP) of " + f.name + " w.r.t. " + paramList(f, mask) +
+         ": " +
+         (f.retType == Type::Void
+              ? std::string("has f's effects, and writes the tangents "
+                            "of the arrays it writes.")
+              : "returns the value and writes the directional "
+                "derivative along the given tangents" +
+                    (isFloating(f.retType) ? " to *" + f.name + "_dot."
+                                           : std::string(".")));
+}
+
+} // namespace adgen

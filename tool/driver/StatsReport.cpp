@@ -1,0 +1,183 @@
+#include "driver/StatsReport.h"
+
+#include "driver/DocComments.h"
+
+#include "adgen/schedule.h"
+#include "analysis/Stats.h"
+
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace adgen {
+namespace {
+
+std::string countsLine(const OpCounts &c) {
+  std::ostringstream s;
+  s << "mul " << c.mul << ", add/sub " << c.add << ", div " << c.div
+    << ", transcendental " << c.transcendental << ", loads " << c.loads
+    << ", stores " << c.stores;
+  if (!c.exact)
+    s << " (loops with unknown trip counts counted once)";
+  return s.str();
+}
+
+/// Forward mode costs one sweep per active input scalar: arrays count by
+/// their extent (from size(...) or from the code).
+std::string sweeps(const Function &f, const std::vector<bool> &mask,
+                   const DiffRequest &req, int64_t &n) {
+  n = 0;
+  std::string what;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (!mask[i])
+      continue;
+    const Param &p = f.params[i];
+    // An output array whose initial value is never read is no input.
+    bool read = !p.arr;
+    walk(f.body, [&](const Op &op) {
+      read = read || (op.kind == OpKind::Load && op.arr == p.arr);
+    });
+    if (!read)
+      continue;
+    int64_t e = 1;
+    if (p.arr) {
+      e = inferExtent(f, p.arr);
+      // size(p, N) with a number overrides what the code shows.
+      auto sz = req.sizes.find(p.arr->name);
+      long long given =
+          sz == req.sizes.end() ? 0 : std::atoll(sz->second.c_str());
+      if (given > 0)
+        e = given;
+    }
+    what += (what.empty() ? "" : ", ") + p.name() +
+            (p.arr ? "[" + (e < 0 ? std::string("?") : std::to_string(e)) + "]"
+                   : "");
+    if (e < 0 || n < 0)
+      n = -1;
+    else
+      n += e;
+  }
+  return what;
+}
+
+/// A checkpointed loop: what a snapshot holds, the tape of a re-run
+/// iteration, and the peak its policy predicts.
+std::string checkpointLines(const CheckpointReport &r) {
+  namespace ck = adgen::checkpoint;
+  std::ostringstream s;
+  std::string state;
+  for (auto &x : r.state)
+    state += (state.empty() ? "" : ", ") + x;
+  s << "  loop at line " << r.line << ": checkpoint(" << r.policy
+    << "), snapshot of " << (state.empty() ? "nothing" : state) << ": ";
+  if (r.stateBytes >= 0)
+    s << r.stateBytes << " bytes per state";
+  else
+    s << "size known at run time";
+  if (r.tapeBytes >= 0 && r.policy != "all")
+    s << "; tape " << r.tapeBytes << " bytes per re-run iteration";
+  s << "\n";
+  std::istringstream in(r.policy);
+  std::string word;
+  long long arg = 0;
+  in >> word >> arg;
+  ck::Policy p = word == "every"       ? ck::Policy::every(arg)
+                 : word == "auto"      ? ck::Policy::automatic()
+                 : word == "binomial"  ? ck::Policy::binomial(arg)
+                 : word == "recompute" ? ck::Policy::recompute()
+                 : word == "budget"    ? ck::Policy::budget(arg)
+                                       : ck::Policy::all();
+  if (r.trips < 0) {
+    s << "    peak for n iterations (n known at run time): ";
+    if (word == "every")
+      s << "ceil(n/" << arg << ") + " << arg - 1 << " states";
+    else if (word == "auto")
+      s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
+    else if (word == "binomial")
+      s << arg + 1 << " states, recomputing Revolve's optimum t(n, " << arg
+        << ")";
+    else if (word == "recompute")
+      s << "2 states, recomputing n(n - 1)/2";
+    else if (word == "budget")
+      s << "at most " << arg << " bytes of snapshots";
+    else
+      s << "n states";
+    s << "\n";
+    return s.str();
+  }
+  long long n = r.trips;
+  if (p.kind == ck::Kind::Budget) {
+    if (r.stateBytes < 0)
+      return s.str();
+    ck::BudgetChoice c =
+        ck::chooseForBudget(n, static_cast<unsigned long long>(r.stateBytes),
+                            static_cast<unsigned long long>(arg));
+    p = c.policy;
+  }
+  ck::Cost c = ck::cost(p, n);
+  ck::Policy q = ck::resolve(p, n);
+  // every s tapes a segment; binomial one iteration; all every iteration.
+  long long taped = q.kind == ck::Kind::Every      ? q.arg
+                    : q.kind == ck::Kind::Binomial ? (n > 0 ? 1 : 0)
+                                                   : n;
+  s << "    n = " << n << ": " << c.peak << " states held at most ("
+    << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
+    << c.recomputed << " recomputed";
+  if (r.stateBytes >= 0 && r.tapeBytes >= 0) {
+    long long snapBytes = r.policy == "all" ? 0 : c.snapshots * r.stateBytes;
+    s << "; peak " << snapBytes + taped * r.tapeBytes << " bytes (" << snapBytes
+      << " of snapshots + " << taped * r.tapeBytes << " of tape)";
+  }
+  s << "\n";
+  return s.str();
+}
+
+} // namespace
+
+std::string primalStats(const Function &f) {
+  return "function " + f.name + " (primal)\n  " + countsLine(countOps(f)) +
+         "\n";
+}
+
+std::string gradStats(const Function &f, const Function &grad,
+                      const std::vector<bool> &mask,
+                      const std::vector<CheckpointReport> &loops) {
+  std::ostringstream text;
+  OpCounts c = countOps(grad);
+  text << "function " << grad.name << " (grad w.r.t. " << paramList(f, mask)
+       << ")\n  " << countsLine(c)
+       << "\n  adjoint products: " << c.tangentProducts
+       << ", one sweep for the whole gradient\n";
+  std::set<unsigned> checkpointed;
+  for (const CheckpointReport &r : loops)
+    if (r.policy != "all")
+      checkpointed.insert(r.line);
+  for (const LoopTape &t : tapeBytesPerIteration(grad))
+    if (!checkpointed.count(t.line))
+      text << "  loop at line " << t.line << ": tape " << t.bytesPerIteration
+           << " bytes per iteration\n";
+  for (const CheckpointReport &r : loops)
+    text << checkpointLines(r);
+  return text.str();
+}
+
+std::string jvpStats(const Function &f, const Function &jvp,
+                     const std::vector<bool> &mask, const DiffRequest &req) {
+  std::ostringstream text;
+  OpCounts c = countOps(jvp);
+  int64_t n;
+  std::string inputs = sweeps(f, mask, req, n);
+  text << "function " << jvp.name << " (jvp w.r.t. " << inputs << ")\n  "
+       << countsLine(c)
+       << "\n  tangent products per sweep: " << c.tangentProducts << "\n";
+  if (n >= 0)
+    text << "  full gradient by forward mode: " << n
+         << (n == 1 ? " sweep x " : " sweeps x ") << c.tangentProducts << " = "
+         << n * c.tangentProducts << " tangent products\n";
+  else
+    text << "  full gradient by forward mode: one sweep per input "
+            "scalar (extent unknown; give size(p, n))\n";
+  return text.str();
+}
+
+} // namespace adgen
