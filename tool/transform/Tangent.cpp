@@ -188,18 +188,7 @@ private:
       return;
     }
     case OpKind::Decl:
-      // The value first (it has no old value a tangent could need), then
-      // its tangent.
-      if (!o.operands.empty())
-        sinkValue(map(o.operands[0]));
-      clone(o);
-      if (withTangents && act.active(o.var)) {
-        Op *d = o.operands.empty()
-                    ? b.constant(0, o.var->type)
-                    : tangentOrZero(o.operands[0], o.var->type);
-        b.decl(dvars.at(o.var), d);
-      }
-      return;
+      return decl(o);
     case OpKind::DeclArray:
       clone(o);
       if (withTangents && act.active(o.arr)) {
@@ -208,29 +197,8 @@ private:
       }
       return;
     case OpKind::WriteVar:
-    case OpKind::Store: {
-      // The tangent first: it may read the old value being overwritten.
-      bool isVar = o.kind == OpKind::WriteVar;
-      bool tangentHere = withTangents && (isVar ? act.active(o.var)
-                                                : act.active(o.arr));
-      if (tangentHere) {
-        Op *val = map(o.operands.back());
-        if (isVar) {
-          // x = x + 1 leaves x's tangent as it is: no `x_dot = x_dot`.
-          Var *dv = dvars.at(o.var);
-          Op *t = tangentOrZero(o.operands[0], o.var->type);
-          if (t->kind != OpKind::ReadVar || t->var != dv)
-            b.writeVar(dv, t);
-          leafCache.erase(dv);
-        } else {
-          b.store(darrs.at(o.arr), map(o.operands[0]),
-                  tangentOrZero(o.operands[1], o.arr->elemType));
-        }
-        sinkValue(val);
-      }
-      clone(o);
-      return;
-    }
+    case OpKind::Store:
+      return write(o);
     case OpKind::Return:
       if (retDot)
         b.store(retDot, b.constant(0, Type::Int),
@@ -279,6 +247,42 @@ private:
         lin[&o] = std::move(form);
     }
     }
+  }
+
+  void decl(const Op &o) {
+    // The value first (it has no old value a tangent could need), then its
+    // tangent.
+    if (!o.operands.empty())
+      sinkValue(map(o.operands[0]));
+    clone(o);
+    if (withTangents && act.active(o.var)) {
+      Op *d = o.operands.empty() ? b.constant(0, o.var->type)
+                                 : tangentOrZero(o.operands[0], o.var->type);
+      b.decl(dvars.at(o.var), d);
+    }
+  }
+
+  void write(const Op &o) {
+    // The tangent first: it may read the old value being overwritten.
+    bool isVar = o.kind == OpKind::WriteVar;
+    bool tangentHere =
+        withTangents && (isVar ? act.active(o.var) : act.active(o.arr));
+    if (tangentHere) {
+      Op *val = map(o.operands.back());
+      if (isVar) {
+        // x = x + 1 leaves x's tangent as it is: no `x_dot = x_dot`.
+        Var *dv = dvars.at(o.var);
+        Op *t = tangentOrZero(o.operands[0], o.var->type);
+        if (t->kind != OpKind::ReadVar || t->var != dv)
+          b.writeVar(dv, t);
+        leafCache.erase(dv);
+      } else {
+        b.store(darrs.at(o.arr), map(o.operands[0]),
+                tangentOrZero(o.operands[1], o.arr->elemType));
+      }
+      sinkValue(val);
+    }
+    clone(o);
   }
 
   void call(const Op &o) {
