@@ -1,6 +1,7 @@
 #include "driver/Messages.h"
 
 #include "adgen/schedule.h"
+#include "ir/Policy.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -38,47 +39,54 @@ void printTransformError(const std::string &error) {
   std::fprintf(stderr, "1 error generated.\n");
 }
 
+/// The peak a policy predicts for a trip count known only at run time.
+static std::string peakForUnknownN(checkpoint::Policy p) {
+  namespace ck = adgen::checkpoint;
+  std::ostringstream s;
+  long long arg = p.arg;
+  switch (p.kind) {
+  case ck::Kind::Every:
+    s << "ceil(n/" << arg << ") + " << arg - 1 << " states";
+    break;
+  case ck::Kind::Auto:
+    s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
+    break;
+  case ck::Kind::Binomial:
+    s << arg + 1 << " states, recomputing Revolve's optimum t(n, " << arg
+      << ")";
+    break;
+  case ck::Kind::Recompute:
+    s << "2 states, recomputing n(n - 1)/2";
+    break;
+  case ck::Kind::Budget:
+    s << "at most " << arg << " bytes of snapshots";
+    break;
+  case ck::Kind::All:
+    s << "n states";
+    break;
+  }
+  return s.str();
+}
+
 std::string checkpointLines(const CheckpointReport &r) {
   namespace ck = adgen::checkpoint;
   std::ostringstream s;
   std::string state;
   for (auto &x : r.state)
     state += (state.empty() ? "" : ", ") + x;
-  s << "  loop at line " << r.line << ": checkpoint(" << r.policy
+  ck::Policy p = r.policy;
+  s << "  loop at line " << r.line << ": checkpoint(" << policyName(p)
     << "), snapshot of " << (state.empty() ? "nothing" : state) << ": ";
   if (r.stateBytes >= 0)
     s << r.stateBytes << " bytes per state";
   else
     s << "size known at run time";
-  if (r.tapeBytes >= 0 && r.policy != "all")
+  if (r.tapeBytes >= 0 && p.kind != ck::Kind::All)
     s << "; tape " << r.tapeBytes << " bytes per re-run iteration";
   s << "\n";
-  std::istringstream in(r.policy);
-  std::string word;
-  long long arg = 0;
-  in >> word >> arg;
-  ck::Policy p = word == "every"       ? ck::Policy::every(arg)
-                 : word == "auto"      ? ck::Policy::automatic()
-                 : word == "binomial"  ? ck::Policy::binomial(arg)
-                 : word == "recompute" ? ck::Policy::recompute()
-                 : word == "budget"    ? ck::Policy::budget(arg)
-                                       : ck::Policy::all();
   if (r.trips < 0) {
-    s << "    peak for n iterations (n known at run time): ";
-    if (word == "every")
-      s << "ceil(n/" << arg << ") + " << arg - 1 << " states";
-    else if (word == "auto")
-      s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
-    else if (word == "binomial")
-      s << arg + 1 << " states, recomputing Revolve's optimum t(n, " << arg
-        << ")";
-    else if (word == "recompute")
-      s << "2 states, recomputing n(n - 1)/2";
-    else if (word == "budget")
-      s << "at most " << arg << " bytes of snapshots";
-    else
-      s << "n states";
-    s << "\n";
+    s << "    peak for n iterations (n known at run time): "
+      << peakForUnknownN(p) << "\n";
     return s.str();
   }
   long long n = r.trips;
@@ -87,7 +95,7 @@ std::string checkpointLines(const CheckpointReport &r) {
       return s.str();
     ck::BudgetChoice c = ck::chooseForBudget(
         n, static_cast<unsigned long long>(r.stateBytes),
-        static_cast<unsigned long long>(arg));
+        static_cast<unsigned long long>(p.arg));
     p = c.policy;
   }
   ck::Cost c = ck::cost(p, n);
@@ -100,7 +108,8 @@ std::string checkpointLines(const CheckpointReport &r) {
     << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
     << c.recomputed << " recomputed";
   if (r.stateBytes >= 0 && r.tapeBytes >= 0) {
-    long long snapBytes = r.policy == "all" ? 0 : c.snapshots * r.stateBytes;
+    long long snapBytes =
+        r.policy.kind == ck::Kind::All ? 0 : c.snapshots * r.stateBytes;
     s << "; peak " << snapBytes + taped * r.tapeBytes << " bytes ("
       << snapBytes << " of snapshots + " << taped * r.tapeBytes
       << " of tape)";

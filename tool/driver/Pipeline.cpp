@@ -116,7 +116,7 @@ bool buildGrad(const Function &f, const DiffRequest &req, const Options &o,
          << c.tangentProducts << ", one sweep for the whole gradient\n";
     std::set<unsigned> checkpointed;
     for (const CheckpointReport &r : loops)
-      if (r.policy != "all")
+      if (r.policy.kind != checkpoint::Kind::All)
         checkpointed.insert(r.line);
     for (const LoopTape &t : tapeBytesPerIteration(*g))
       if (!checkpointed.count(t.line))

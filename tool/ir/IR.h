@@ -7,8 +7,11 @@
 // arrays its body writes.
 #pragma once
 
+#include "adgen/schedule.h"
+
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -100,7 +103,9 @@ struct Op {
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)
   LoopKind loopKind = LoopKind::For;
-  std::string policy; // Loop: checkpoint policy from its directive; CkptNew
+  // Loop: the checkpoint policy of its directive (none without one);
+  // CkptNew: the policy the runtime object runs.
+  std::optional<checkpoint::Policy> policy;
   std::string method; // CkptCall/CkptCopy: the runtime method called
   SourceLoc loc;
   std::string comment; // emitted before the op (e.g. "tangent of ...")

@@ -64,7 +64,7 @@ struct BodyContext {
 /// a snapshot holds), the arrays it writes that the caller sees, and its
 /// body taped, built in the forward sweep but run in the backward one.
 struct CheckpointPlan {
-  std::string policy;
+  checkpoint::Policy policy;
   std::vector<const Var *> vars;     // primal scalars in the state
   std::vector<const Array *> arrays; // primal arrays in the state
   std::vector<const Array *> stash;  // parameters it writes: kept around
@@ -94,7 +94,7 @@ class AdjointBuilder {
 public:
   AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask,
                  const std::map<std::string, std::string> &sizes = {},
-                 const std::string &defaultPolicy = "");
+                 const std::optional<checkpoint::Policy> &defaultPolicy = {});
 
   bool build(const std::vector<bool> &mask, std::string &error);
 
@@ -202,13 +202,13 @@ private:
   // ---- checkpointed loops (AdjointCheckpoint.cpp) ---------------------------
 
   /// The policy loop `o` runs under: its directive's, else --checkpoint's
-  /// for an outermost loop; empty or "all" tapes it.
-  std::string policyOf(const Op &o, bool inRegion) const;
+  /// for an outermost loop; none or `all` tapes it.
+  std::optional<checkpoint::Policy> policyOf(const Op &o, bool inRegion) const;
 
   /// Forward sweep of a checkpointed loop: the primal loop keeping
   /// snapshots; its taped body is built aside for the backward sweep.
   void forwardCheckpointed(const Op &o, bool inRegion, std::vector<Item> &items,
-                           const std::string &policy);
+                           checkpoint::Policy policy);
 
   /// What a snapshot of loop `o` holds: scalars it carries from one
   /// iteration to the next and arrays it writes and reads, plus what it
@@ -307,7 +307,7 @@ private:
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
   std::map<std::string, std::string> sizes; // size(p, EXPR)
-  std::string defaultPolicy;                // --checkpoint
+  std::optional<checkpoint::Policy> defaultPolicy; // --checkpoint
   bool softExtents = false; // unknown extents count 0 (stats only)
   std::vector<CheckpointReport> *report = nullptr;
 

@@ -22,6 +22,7 @@
 
 #include "analysis/Stats.h"
 #include "ir/ExtentExpr.h"
+#include "ir/Policy.h"
 
 #include <algorithm>
 #include <set>
@@ -60,10 +61,11 @@ bool carried(const Op &loop, const Var *v) {
 
 } // namespace
 
-std::string AdjointBuilder::policyOf(const Op &o, bool inRegion) const {
-  if (!o.policy.empty())
+std::optional<checkpoint::Policy>
+AdjointBuilder::policyOf(const Op &o, bool inRegion) const {
+  if (o.policy)
     return o.policy;
-  return inRegion ? "" : defaultPolicy;
+  return inRegion ? std::nullopt : defaultPolicy;
 }
 
 Array *AdjointBuilder::snapshotStore() {
@@ -268,7 +270,7 @@ void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
 
 void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
                                          std::vector<Item> &items,
-                                         const std::string &policy) {
+                                         checkpoint::Policy policy) {
   auto plan = std::make_shared<CheckpointPlan>();
   plan->policy = policy;
   plan->loop = &o;
@@ -279,9 +281,10 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   // The primal loop as the forward sweep runs it (built first: the trip
   // count is read from its header).
   Op *plain = cloneOp(b, o, m);
-  plain->policy.clear();
+  plain->policy.reset();
   plain->comment = "forward sweep of the checkpointed loop at line " + line +
-                   " (" + policy + "): the primal loop, keeping snapshots";
+                   " (" + policyName(policy) +
+                   "): the primal loop, keeping snapshots";
   countedLoop(o, it);
   plan->counter = it.counter;
   plan->online = !it.bound;
@@ -375,7 +378,7 @@ void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
     return;
   Op *t = b.create(OpKind::CkptTally, Type::Void, {n, bytes});
   t->loc = o.loc;
-  plan.policy = "all";
+  plan.policy = checkpoint::Policy::all();
   reportLoop(o, plan, bytes, false);
 }
 
@@ -446,7 +449,8 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
   make->num = plan.online ? 1 : 0;
   make->loc = o.loc;
   make->comment = "backward sweep of the checkpointed loop at line " + line +
-                  " (" + plan.policy + "): iterations re-run from snapshots";
+                  " (" + policyName(plan.policy) +
+                  "): iterations re-run from snapshots";
   for (const Array *ga : plan.stash)
     copyArray(rev, "stash", ga, o);
 

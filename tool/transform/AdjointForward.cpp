@@ -358,9 +358,12 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
             "body");
     return;
   }
-  std::string policy = reversible ? policyOf(o, inRegion) : "";
-  if (!policy.empty() && policy != "all")
-    return forwardCheckpointed(o, inRegion, items, policy);
+  std::optional<checkpoint::Policy> policy;
+  if (reversible)
+    policy = policyOf(o, inRegion);
+  bool all = policy && policy->kind == checkpoint::Kind::All;
+  if (policy && !all)
+    return forwardCheckpointed(o, inRegion, items, *policy);
   Op *n = b.loop(o.loopKind);
   n->policy = o.policy;
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
@@ -405,7 +408,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
     else
       it.count = b.readVar(counter);
   }
-  if (policy == "all")
+  if (all)
     tallyAll(o, it, counter);
   items.push_back(std::move(it));
 }
