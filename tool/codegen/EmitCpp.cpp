@@ -272,7 +272,7 @@ private:
       return;
     case OpKind::DeclArray: {
       const Array *a = o.arr;
-      std::string arena = f.arena.empty() ? "" : "(" + f.arena + ")";
+      std::string arena = f.arena ? "(" + f.arena->name + ")" : "";
       if (!a->runtimeClass.empty()) {
         line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name +
                     arena + ";");
@@ -371,6 +371,11 @@ bool usesParam(const Function &f, const Param &p) {
 }
 
 std::string paramText(const Param &p, bool defaults = true) {
+  // A batch thread's own: the runtime's stride count and arena.
+  if (p.role == ParamRole::Stride)
+    return "long long " + p.var->name;
+  if (p.role == ParamRole::Arena)
+    return "adgen::" + p.arr->runtimeClass + " *" + p.arr->name;
   if (p.var)
     return std::string(typeName(p.var->type)) + " " + p.var->name +
            (p.var->defaultArg.empty() || !defaults ? ""
@@ -398,20 +403,18 @@ std::string docComment(const Function &f) {
 
 std::string signatureOf(const Function &f) {
   std::vector<std::string> parts;
-  bool extra = f.extraParams.empty();
+  // A batch thread's parameters come before the defaulted ones, which then
+  // lose their defaults.
+  bool defaults = true;
+  for (const Param &p : f.params)
+    defaults = defaults && p.role == ParamRole::User;
   for (const Param &p : f.params) {
-    if (!extra && p.var && !p.var->defaultArg.empty()) {
-      parts.push_back(f.extraParams);
-      extra = true;
-    }
     // A tangent or adjoint with no effect on the result (x·floor(y): y's)
-    // is still part of the signature, unused.
-    bool unused = !usesParam(f, p);
+    // is still part of the signature, unused; so is a batch thread's own.
+    bool unused = p.role != ParamRole::User || !usesParam(f, p);
     parts.push_back(std::string(unused ? "[[maybe_unused]] " : "") +
-                    paramText(p, f.extraParams.empty()));
+                    paramText(p, defaults));
   }
-  if (!extra)
-    parts.push_back(f.extraParams);
   std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
   for (size_t i = 0; i < parts.size(); ++i)
     s += (i ? ", " : "") + parts[i];

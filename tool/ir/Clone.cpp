@@ -72,9 +72,13 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
     *n = *a;
     m.arrays[a.get()] = n;
   }
+  for (auto &a : f.arrays)
+    if (a->stride)
+      m.arrays.at(a.get())->stride = m.vars.at(a->stride);
   for (const Param &p : f.params)
-    d->params.push_back(
-        Param{p.var ? m.vars.at(p.var) : nullptr, p.arr ? m.arrays.at(p.arr) : nullptr});
+    d->params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
+                              p.arr ? m.arrays.at(p.arr) : nullptr, p.role});
+  d->arena = f.arena ? m.arrays.at(f.arena) : nullptr;
   Builder b(*d);
   cloneBlock(b, f.body, m);
   return d;

@@ -41,9 +41,9 @@ std::string ExprWriter::element(const Array *a, const Op *idx) const {
     return "*" + a->name;
   if (a->scalarLocal)
     return a->name;
-  if (!a->stride.empty())
+  if (a->stride)
     return a->name + "[" + expr(idx, precedence(OpKind::Mul)) + " * " +
-           a->stride + "]";
+           a->stride->name + "]";
   if (cxx && !a->checkedExtent.empty() && !sourceFile.empty())
     return a->name + "[ADGEN_INDEX(" + (*this)(idx) + ", " + a->checkedExtent +
            ", \"" + a->name + "\", \"" + sourceFile + ":" +

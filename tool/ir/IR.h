@@ -62,12 +62,13 @@ struct Array {
   bool scalarOut = false;   // an output scalar passed as `T*` (e.g. f_dot)
   bool scalarLocal = false; // a local scalar passed by address to a call
   bool isTape = false;      // a LIFO tape (adgen::Stack) of elemType
-  // A checkpoint runtime object (adgen::checkpoint::Store, Forward or
-  // Reverse) rather than data; empty for arrays.
+  // A runtime object rather than data: a checkpoint one (adgen::checkpoint::
+  // Store, Forward or Reverse) or a batch thread's adgen::Arena; empty for
+  // arrays.
   std::string runtimeClass;
   // Element k lives at [k * stride] (a batched kernel's adjoint of a
-  // shared parameter, one column per sample); empty for contiguous.
-  std::string stride;
+  // shared parameter, one column per sample); null for contiguous.
+  const Var *stride = nullptr;
   int64_t size = -1;      // elements, -1 when unknown
   // A pointer parameter's size(p, EXPR) that adgen could not check against
   // the code: EXPR, over integer parameters; its indices are checked against
@@ -116,10 +117,19 @@ struct Op {
   Block *region(unsigned i) const { return regions[i].get(); }
 };
 
+/// What a parameter is for: the user's own (and the derivatives adgen adds
+/// for them), or what a batched kernel's thread is given besides.
+enum class ParamRole {
+  User,
+  Stride, // a Var: the stride of the strided arrays (`long long`)
+  Arena,  // an Array of runtimeClass "Arena": where tapes take memory
+};
+
 /// One parameter of a function: exactly one of var / arr is set.
 struct Param {
   Var *var = nullptr;
   Array *arr = nullptr;
+  ParamRole role = ParamRole::User;
   std::string name() const;
 };
 
@@ -134,10 +144,10 @@ struct Function {
   std::string sourceFile;
   SourceLoc loc;
   bool isInternal = false; // generated helper (callee derivative)
-  // Batched kernels' per-sample variant: C++ parameters added before the
-  // defaulted ones (which then lose their defaults), and the Arena* its
-  // tapes and snapshots take memory from.
-  std::string extraParams, arena;
+  // Batched kernels' per-sample variant: the Arena parameter its tapes and
+  // snapshots take memory from (its Stride and Arena parameters come before
+  // the defaulted ones, which then lose their defaults).
+  Array *arena = nullptr;
   std::string doc;         // what the function is, for its comment
 
   Var *newVar(const std::string &name, Type t);
