@@ -33,6 +33,7 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   n->loopKind = o.loopKind;
   n->policy = o.policy;
   n->method = o.method;
+  n->role = o.role;
   n->comment = o.comment;
   n->tangentProduct = o.tangentProduct;
   m.values[&o] = n;

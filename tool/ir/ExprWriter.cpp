@@ -99,7 +99,7 @@ std::string ExprWriter::definition(const Op *o) const {
     return s + ")";
   }
   case OpKind::CkptCall: {
-    std::string s = o->arr->name + "." + o->method + "(";
+    std::string s = o->arr->name + "." + ckptMethodName(o->method) + "(";
     for (size_t i = 0; i < o->operands.size(); ++i)
       s += (i ? ", " : "") + expr(o->operands[i], 0);
     return s + ")";
@@ -107,7 +107,8 @@ std::string ExprWriter::definition(const Op *o) const {
   case OpKind::CkptCopy: {
     std::string what = o->var ? "&" + o->var->name : o->arrays[0]->name;
     std::string count = o->var ? "1" : expr(o->operands[0], 0);
-    return o->arr->name + "." + o->method + "(" + what + ", " + count + ")";
+    return o->arr->name + "." + ckptMethodName(o->method) + "(" + what +
+           ", " + count + ")";
   }
   case OpKind::Call: {
     std::string s = o->callee ? o->callee->name : "?";

@@ -41,6 +41,33 @@ bool lookupMath(const std::string &name, MathFn &out); // "sin", "sinf", ...
 
 enum class LoopKind { For, While, Do };
 
+/// A method of a checkpoint runtime object (ir/CkptMethods.def).
+enum class CkptMethod {
+#define ADGEN_CKPT(K, S, C, R) K,
+#include "ir/CkptMethods.def"
+};
+
+const char *ckptMethodName(CkptMethod m); // C++ spelling: "save", "put", ...
+bool ckptCopies(CkptMethod m);   // a ckpt.copy's method, else a ckpt.call's
+bool ckptRestores(CkptMethod m); // a copy that writes its variable or array
+
+/// What a loop a transform made is for, where an analysis needs to know
+/// (comments are emitted text only). The verifier checks roles are on loops.
+enum class OpRole {
+  None,
+  SnapshotSave,      // forward: pushes a local array's copy per iteration
+  EntryCopy,         // forward: copies an array as an iteration starts
+  BackwardLoop,      // the backward sweep of a loop, last iteration first
+  BackwardZero,      // backward: a local array's adjoint zeroed again
+  BackwardRestore,   // backward: a snapshotted array popped back
+  CheckpointForward, // a checkpointed loop's primal loop, keeping snapshots
+  CheckpointDriver,  // backward: `while (ck.next())` of a checkpointed loop
+  ReRun,             // in a driver: iterations re-run untaped
+  ReRunTaped,        // in a driver: iterations re-run taped
+};
+
+const char *opRoleName(OpRole r);
+
 struct SourceLoc {
   unsigned line = 0, col = 0;
 };
@@ -107,7 +134,8 @@ struct Op {
   // Loop: the checkpoint policy of its directive (none without one);
   // CkptNew: the policy the runtime object runs.
   std::optional<checkpoint::Policy> policy;
-  std::string method; // CkptCall/CkptCopy: the runtime method called
+  CkptMethod method = CkptMethod::Save; // CkptCall/CkptCopy: what it calls
+  OpRole role = OpRole::None;           // Loop: what a transform made it for
   SourceLoc loc;
   std::string comment; // emitted before the op (e.g. "tangent of ...")
   bool tangentProduct = false; // a (local partial × incoming tangent) product

@@ -226,7 +226,7 @@ private:
   Op *stateBytes(const CheckpointPlan &plan);
 
   /// ck.METHOD(array, extent): a copy of one state array (or a stash).
-  void copyArray(Array *obj, const std::string &method, const Array *ga,
+  void copyArray(Array *obj, CkptMethod method, const Array *ga,
                  const Op &loop);
 
   /// max(0, bound − init) of a counted loop, recomputed, as a long (the
@@ -234,20 +234,18 @@ private:
   Op *countedTrips(const Item &it);
 
   /// ck.put/get/stash/unstash of every part of the state.
-  void copyState(Array *obj, const std::string &method,
-                 const CheckpointPlan &plan);
+  void copyState(Array *obj, CkptMethod method, const CheckpointPlan &plan);
 
   Array *snapshotStore();
 
   Array *runtimeObject(const std::string &cls, const std::string &name);
 
-  Op *ckCall(Array *obj, const std::string &method, Type t,
+  Op *ckCall(Array *obj, CkptMethod method, Type t,
              std::vector<Op *> args = {});
 
   /// for (long long i = begin; i < end; ++i) { counter = init + i; body }
-  void rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,
-                 const std::function<void()> &body,
-                 const std::string &comment);
+  Op *rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,
+                const std::function<void()> &body, const std::string &comment);
 
   void backwardCheckpointed(const Item &it, bool inRegion);
 

@@ -84,7 +84,7 @@ Array *AdjointBuilder::runtimeObject(const std::string &cls,
   return a;
 }
 
-Op *AdjointBuilder::ckCall(Array *obj, const std::string &method, Type t,
+Op *AdjointBuilder::ckCall(Array *obj, CkptMethod method, Type t,
                            std::vector<Op *> args) {
   Op *c = b.create(OpKind::CkptCall, t, std::move(args));
   c->arr = obj;
@@ -220,7 +220,7 @@ Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan) {
   return total ? (fixed ? b.binary(OpKind::Add, total, c) : total) : c;
 }
 
-void AdjointBuilder::copyArray(Array *obj, const std::string &method,
+void AdjointBuilder::copyArray(Array *obj, CkptMethod method,
                                const Array *ga, const Op &loop) {
   Op *c = b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, loop)});
   c->arr = obj;
@@ -228,7 +228,7 @@ void AdjointBuilder::copyArray(Array *obj, const std::string &method,
   c->arrays = {m.arrays.at(ga)};
 }
 
-void AdjointBuilder::copyState(Array *obj, const std::string &method,
+void AdjointBuilder::copyState(Array *obj, CkptMethod method,
                                const CheckpointPlan &plan) {
   for (const Var *gv : plan.vars) {
     Op *c = b.create(OpKind::CkptCopy, Type::Void);
@@ -244,10 +244,10 @@ Op *AdjointBuilder::countedTrips(const Item &it) {
   return b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long);
 }
 
-void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
-                               const Item &it,
-                               const std::function<void()> &body,
-                               const std::string &comment) {
+Op *AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
+                              const Item &it,
+                              const std::function<void()> &body,
+                              const std::string &comment) {
   Var *i = F.newVar(unique("i"), Type::Long);
   b.decl(i, begin);
   Op *lp = b.loop(LoopKind::For);
@@ -266,6 +266,7 @@ void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
   b.setBlock(lp->region(2));
   b.writeVar(i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, Type::Long)));
   b.setBlock(saved);
+  return lp;
 }
 
 void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
@@ -282,6 +283,7 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   // count is read from its header).
   Op *plain = cloneOp(b, o, m);
   plain->policy.reset();
+  plain->role = OpRole::CheckpointForward;
   plain->comment = "forward sweep of the checkpointed loop at line " + line +
                    " (" + policyName(policy) +
                    "): the primal loop, keeping snapshots";
@@ -319,9 +321,9 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
                   : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
                                  recompute(it.init)),
                            Type::Long);
-    Op *keep = b.ifOp(ckCall(fwd, "save", Type::Bool, {i}));
+    Op *keep = b.ifOp(ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
     b.setBlock(keep->region(0));
-    copyState(fwd, "put", *plan);
+    copyState(fwd, CkptMethod::Put, *plan);
     Block *body = plain->region(1);
     for (auto &op : scratch.ops)
       op->block = body;
@@ -452,22 +454,23 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
                   " (" + policyName(plan.policy) +
                   "): iterations re-run from snapshots";
   for (const Array *ga : plan.stash)
-    copyArray(rev, "stash", ga, o);
+    copyArray(rev, CkptMethod::Stash, ga, o);
 
   Op *lp = b.loop(LoopKind::While);
+  lp->role = OpRole::CheckpointDriver;
   Block *saved = b.block();
   b.setBlock(lp->region(0));
   b.create(OpKind::Condition, Type::Void,
-           {ckCall(rev, "next", Type::Bool)});
+           {ckCall(rev, CkptMethod::Next, Type::Bool)});
   b.setBlock(lp->region(1));
-  Op *restore = b.ifOp(ckCall(rev, "restores", Type::Bool));
+  Op *restore = b.ifOp(ckCall(rev, CkptMethod::Restores, Type::Bool));
   b.setBlock(restore->region(0));
-  copyState(rev, "get", plan);
+  copyState(rev, CkptMethod::Get, plan);
   b.setBlock(lp->region(1));
   // Untaped re-runs: the primal body again.
-  rangeLoop(
-      ckCall(rev, "advanceBegin", Type::Long),
-      [&] { return ckCall(rev, "advanceEnd", Type::Long); }, it,
+  Op *rerun = rangeLoop(
+      ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
+      [&] { return ckCall(rev, CkptMethod::AdvanceEnd, Type::Long); }, it,
       [&] {
         Remap again;
         again.vars = m.vars;
@@ -477,14 +480,15 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
         conditionEffects(o);
       },
       "re-run iterations untaped, up to the next state kept");
-  Op *shot = b.ifOp(ckCall(rev, "takesShot", Type::Bool));
+  rerun->role = OpRole::ReRun;
+  Op *shot = b.ifOp(ckCall(rev, CkptMethod::TakesShot, Type::Bool));
   b.setBlock(shot->region(0));
-  copyState(rev, "put", plan);
+  copyState(rev, CkptMethod::Put, plan);
   b.setBlock(lp->region(1));
   // Taped re-runs: the body the forward sweep built for them.
-  rangeLoop(
-      ckCall(rev, "tapeBegin", Type::Long),
-      [&] { return ckCall(rev, "tapeEnd", Type::Long); }, it,
+  Op *taped = rangeLoop(
+      ckCall(rev, CkptMethod::TapeBegin, Type::Long),
+      [&] { return ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,
       [&] {
         for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()}) {
           for (auto &op : part->ops) {
@@ -496,11 +500,13 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
         conditionEffects(o);
       },
       "re-run iterations taped, for their backward sweep");
-  Op *rv = b.ifOp(ckCall(rev, "reverses", Type::Bool));
+  taped->role = OpRole::ReRunTaped;
+  Op *rv = b.ifOp(ckCall(rev, CkptMethod::Reverses, Type::Bool));
   b.setBlock(rv->region(0));
   if (it.counter) {
     Op *init = recompute(it.init);
-    Op *c = b.add(init, b.cast(ckCall(rev, "iteration", Type::Long), init->type));
+    Op *k = ckCall(rev, CkptMethod::Iteration, Type::Long);
+    Op *c = b.add(init, b.cast(k, init->type));
     bwdCounters.push_back({it.counter, c});
   }
   reverseIteration(it);
@@ -508,8 +514,8 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
     bwdCounters.pop_back();
   b.setBlock(saved);
   for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
-    copyArray(rev, "unstash", *ga, o);
-  ckCall(rev, "finish", Type::Void);
+    copyArray(rev, CkptMethod::Unstash, *ga, o);
+  ckCall(rev, CkptMethod::Finish, Type::Void);
 }
 
 } // namespace adgen::detail

@@ -317,7 +317,8 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
     Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
     forLoop(
         size, [&](Op *q) { b.push(tape(fa->elemType), b.load(from, q)); },
-        "save " + from->name + " of this iteration for the backward sweep");
+        "save " + from->name + " of this iteration for the backward sweep")
+        ->role = OpRole::SnapshotSave;
     it.snaps.push_back({fa, copy});
   }
   b.setBlock(saved);
