@@ -3,10 +3,10 @@
 #include "analysis/Stats.h"
 #include "codegen/EmitBatch.h"
 #include "driver/Messages.h"
+#include "ir/ExtentExpr.h"
 #include "ir/Clone.h"
 #include "transform/Inline.h"
 
-#include <cctype>
 #include <set>
 
 namespace adgen {
@@ -51,7 +51,7 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
     if (p.arr) {
       auto sz = req.sizes.find(p.arr->name);
       int64_t inferred = inferExtent(f, p.arr);
-      e = sz != req.sizes.end() ? sz->second
+      e = sz != req.sizes.end() ? printExtent(*sz->second)
           : inferred > 0        ? std::to_string(inferred)
                                 : "";
       if (e.empty()) {
@@ -64,15 +64,8 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
       }
       // The extent of a per-sample array is the same for every sample.
       std::set<std::string> words;
-      for (size_t k = 0; k < e.size();) {
-        size_t j = k;
-        while (j < e.size() && (std::isalnum(static_cast<unsigned char>(e[j])) ||
-                                e[j] == '_'))
-          ++j;
-        if (j > k)
-          words.insert(e.substr(k, j - k));
-        k = j + 1;
-      }
+      if (sz != req.sizes.end())
+        extentNames(*sz->second, words);
       for (const Param &q : f.params)
         for (const std::string &name : req.batch)
           if (q.var && q.var->name == name && words.count(name)) {

@@ -8,6 +8,7 @@
 #include "analysis/Stats.h"
 #include "codegen/EmitCpp.h"
 #include "frontend/Frontend.h"
+#include "ir/ExtentExpr.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "transform/Adjoint.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -70,11 +72,13 @@ std::string sweeps(const Function &f, const std::vector<bool> &mask,
     int64_t e = 1;
     if (p.arr) {
       e = inferExtent(f, p.arr);
-      // size(p, N) with a number overrides what the code shows.
+      // size(p, N) with a constant N overrides what the code shows.
       auto sz = req.sizes.find(p.arr->name);
-      long long given = sz == req.sizes.end() ? 0 : std::atoll(sz->second.c_str());
-      if (given > 0)
-        e = given;
+      std::optional<long long> given;
+      if (sz != req.sizes.end())
+        given = constantExtent(*sz->second);
+      if (given && *given > 0)
+        e = *given;
     }
     what += (what.empty() ? "" : ", ") + p.name() +
             (p.arr ? "[" + (e < 0 ? std::string("?") : std::to_string(e)) + "]"

@@ -1,5 +1,7 @@
 #include "ir/ExprWriter.h"
 
+#include "ir/ExtentExpr.h"
+
 namespace adgen {
 
 int precedence(OpKind k) {
@@ -44,8 +46,9 @@ std::string ExprWriter::element(const Array *a, const Op *idx) const {
   if (a->stride)
     return a->name + "[" + expr(idx, precedence(OpKind::Mul)) + " * " +
            a->stride->name + "]";
-  if (cxx && !a->checkedExtent.empty() && !sourceFile.empty())
-    return a->name + "[ADGEN_INDEX(" + (*this)(idx) + ", " + a->checkedExtent +
+  if (cxx && a->checkedExtent && !sourceFile.empty())
+    return a->name + "[ADGEN_INDEX(" + (*this)(idx) + ", " +
+           printExtent(*a->checkedExtent) +
            ", \"" + a->name + "\", \"" + sourceFile + ":" +
            std::to_string(idx->loc.line) + "\")]";
   return a->name + "[" + (*this)(idx) + "]";

@@ -17,6 +17,8 @@
 
 namespace adgen {
 
+struct ExtentExpr; // ir/ExtentExpr.h
+
 enum class Type { Void, Bool, Int, Long, UInt, ULong, Float, Double };
 
 bool isFloating(Type t);
@@ -99,8 +101,8 @@ struct Array {
   int64_t size = -1;      // elements, -1 when unknown
   // A pointer parameter's size(p, EXPR) that adgen could not check against
   // the code: EXPR, over integer parameters; its indices are checked against
-  // it at run time under -DADGEN_CHECKS. Empty otherwise.
-  std::string checkedExtent;
+  // it at run time under -DADGEN_CHECKS. Null otherwise.
+  std::shared_ptr<const ExtentExpr> checkedExtent;
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)
 };

@@ -11,7 +11,7 @@ namespace adgen::detail {
 
 AdjointBuilder::AdjointBuilder(
     const Function &g, Function &F, const std::vector<bool> &mask,
-    const std::map<std::string, std::string> &sizes,
+    const std::map<std::string, Extent> &sizes,
     const std::optional<checkpoint::Policy> &defaultPolicy)
     : g(g), F(F), b(F), sizes(sizes), defaultPolicy(defaultPolicy) {
   std::set<const Var *> sv;

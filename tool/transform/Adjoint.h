@@ -16,6 +16,7 @@
 // initial value on exit.
 #pragma once
 
+#include "ir/ExtentExpr.h"
 #include "ir/IR.h"
 
 #include <cstdint>
@@ -40,7 +41,7 @@ struct CheckpointReport {
 struct AdjointOptions {
   std::string name;         // e.g. "f_grad"
   std::vector<bool> active; // per primal parameter
-  std::map<std::string, std::string> sizes; // size(p, EXPR) clauses
+  std::map<std::string, Extent> sizes; // size(p, EXPR) clauses, parsed
   // --checkpoint, for outermost loops without a directive of their own.
   std::optional<checkpoint::Policy> defaultPolicy;
   std::vector<CheckpointReport> *report = nullptr; // filled when given

@@ -93,7 +93,7 @@ struct Item {
 class AdjointBuilder {
 public:
   AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask,
-                 const std::map<std::string, std::string> &sizes = {},
+                 const std::map<std::string, Extent> &sizes = {},
                  const std::optional<checkpoint::Policy> &defaultPolicy = {});
 
   bool build(const std::vector<bool> &mask, std::string &error);
@@ -304,7 +304,7 @@ private:
   std::vector<std::pair<Var *, Array *>> accumulateInto;
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
-  std::map<std::string, std::string> sizes; // size(p, EXPR)
+  std::map<std::string, Extent> sizes; // size(p, EXPR)
   std::optional<checkpoint::Policy> defaultPolicy; // --checkpoint
   bool softExtents = false; // unknown extents count 0 (stats only)
   std::vector<CheckpointReport> *report = nullptr;

@@ -149,13 +149,10 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
   auto sz = sizes.find(ga->name);
   if (sz != sizes.end()) {
     // size(p, EXPR): integers and integer parameters with + - * / ( ),
-    // checked by the frontend; built here as ops.
-    const std::string &t = sz->second;
-    std::string why;
-    std::unique_ptr<ExtentExpr> e = parseExtent(t, why);
-    if (Op *v = e ? extentOps(*e) : nullptr)
+    // parsed and checked by the frontend; built here as ops.
+    if (Op *v = extentOps(*sz->second))
       return v;
-    fail(loop, "size(" + ga->name + ", " + t +
+    fail(loop, "size(" + ga->name + ", " + printExtent(*sz->second) +
                    "): adgen reads sizes made of numbers and integer "
                    "parameters the function does not write (+ - * / and "
                    "parentheses); write the extent with those");
@@ -393,12 +390,13 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
   r.policy = plan.policy;
   for (const Var *v : plan.vars)
     r.state.push_back(v->name);
-  for (const Array *a : plan.arrays)
-    r.state.push_back(a->name + "[" +
-                      (a->size > 0 ? std::to_string(a->size)
-                                   : sizes.count(a->name) ? sizes.at(a->name)
-                                                          : std::string("?")) +
-                      "]");
+  for (const Array *a : plan.arrays) {
+    auto sz = sizes.find(a->name);
+    std::string n = a->size > 0          ? std::to_string(a->size)
+                    : sz != sizes.end() ? printExtent(*sz->second)
+                                        : "?";
+    r.state.push_back(a->name + "[" + n + "]");
+  }
   if (bytes && bytes->kind == OpKind::Const)
     r.stateBytes = static_cast<int64_t>(bytes->num);
   std::map<Type, int64_t> per;
