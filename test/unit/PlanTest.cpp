@@ -94,17 +94,17 @@ TEST(Plan, Budget) {
 }
 
 TEST(Plan, ByteCounts) {
-  unsigned long long b = 0;
+  long long b = 0;
   EXPECT_TRUE(parseByteCount("268435456", b));
-  EXPECT_EQ(b, 268435456ULL);
+  EXPECT_EQ(b, 268435456LL);
   EXPECT_TRUE(parseByteCount("256MiB", b));
-  EXPECT_EQ(b, 268435456ULL);
+  EXPECT_EQ(b, 268435456LL);
   EXPECT_TRUE(parseByteCount("1.5GiB", b));
-  EXPECT_EQ(b, 3ULL << 29);
+  EXPECT_EQ(b, 3LL << 29);
   EXPECT_TRUE(parseByteCount("2GB", b));
-  EXPECT_EQ(b, 2000000000ULL);
+  EXPECT_EQ(b, 2000000000LL);
   EXPECT_TRUE(parseByteCount("64K", b));
-  EXPECT_EQ(b, 65536ULL);
+  EXPECT_EQ(b, 65536LL);
   for (const char *bad : {"", "0", "-4", "MiB", "4 MiB", "4XB", "1..2", "0.1"})
     EXPECT_FALSE(parseByteCount(bad, b)) << bad;
   EXPECT_EQ(formatGiB(8ULL << 30), "8");

@@ -3,6 +3,7 @@
 #include "IRHelpers.h"
 #include "analysis/Activity.h"
 #include "analysis/Recording.h"
+#include "ir/Policy.h"
 #include "transform/CheckpointPlan.h"
 
 #include <gtest/gtest.h>
@@ -81,12 +82,18 @@ TEST_F(RecordingTest, SnapshotsOfALoopBody) {
 struct CheckpointPlanTest : RecordingTest {
   Op *loop = nullptr;
   /// h = 1; t = x; for (i = 0; i < 8; ++i) { u = h * t; h = u; out[i] = h; }
+  static std::optional<checkpoint::Policy> P(const std::string &text) {
+    checkpoint::Policy p;
+    if (text.empty() || !parsePolicy(text, p))
+      return std::nullopt;
+    return p;
+  }
   void build(const std::string &policy) {
     b.decl(h, b.constant(1, Type::Double));
     Var *t = f->newVar("t", Type::Double), *u = f->newVar("u", Type::Double);
     b.decl(t, b.readVar(x));
     loop = countedLoop(b, i, 0, 8);
-    loop->policy = policy;
+    loop->policy = P(policy);
     b.decl(u, b.mul(b.readVar(h), b.readVar(t)));
     b.writeVar(h, b.readVar(u));
     b.store(out, b.readVar(i), b.readVar(h));
@@ -95,7 +102,7 @@ struct CheckpointPlanTest : RecordingTest {
   }
   CheckpointPlans plan(const std::string &defaultPolicy = "") {
     Activity act = analyzeVaried(*f, {x}, {});
-    return planCheckpoints(*f, act, analyzeRecording(*f), defaultPolicy);
+    return planCheckpoints(*f, act, analyzeRecording(*f), P(defaultPolicy));
   }
 };
 
@@ -104,7 +111,7 @@ TEST_F(CheckpointPlanTest, StateOfACheckpointedLoop) {
   CheckpointPlans plans = plan();
   ASSERT_EQ(plans.size(), 1u);
   const CheckpointPlan &p = plans.at(loop);
-  EXPECT_EQ(p.policy, "every 2");
+  EXPECT_EQ(policyName(p.policy), "every 2");
   EXPECT_EQ(p.counter, i);
   // h is carried; t is settled before the loop; u is the body's own; the
   // counter is set from the iteration number.
@@ -124,14 +131,14 @@ TEST_F(CheckpointPlanTest, DefaultPolicyAppliesToOutermostLoops) {
   EXPECT_TRUE(plan().empty());
   CheckpointPlans plans = plan("binomial 3");
   ASSERT_EQ(plans.size(), 1u);
-  EXPECT_EQ(plans.at(loop).policy, "binomial 3");
-  EXPECT_EQ(checkpointPolicy(*loop, false, "binomial 3"), "");
+  EXPECT_EQ(policyName(plans.at(loop).policy), "binomial 3");
+  EXPECT_FALSE(checkpointPolicy(*loop, false, P("binomial 3")));
 }
 
 TEST_F(CheckpointPlanTest, ALoopWithoutActiveWritesIsNotPlanned) {
   b.decl(h, b.constant(1, Type::Double));
   loop = countedLoop(b, i, 0, 8);
-  loop->policy = "every 2";
+  loop->policy = P("every 2");
   b.writeVar(h, b.constant(2, Type::Double)); // constant: inactive
   b.setBlock(&f->body);
   ret(b, b.readVar(x));

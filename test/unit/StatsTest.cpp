@@ -171,3 +171,37 @@ TEST_F(StatsTest, ArrayPassedToCallHasUnknownExtent) {
 }
 
 } // namespace
+
+// Tape bytes per iteration follow loop roles, not comments: a snapshot save
+// counts in its enclosing loop (times its trip count), the backward sweep's
+// loops are not reported, and a comment alone changes nothing.
+TEST_F(StatsTest, TapeBytesFollowLoopRoles) {
+  Array *tape = f->newArray("tape", Type::Double);
+  tape->isTape = true;
+  Var *i = f->newVar("i", Type::Int), *k = f->newVar("k", Type::Int);
+  Op *outer = countedLoop(b, i, 0, 8);
+  outer->loc.line = 3;
+  Op *save = countedLoop(b, k, 0, 4);
+  save->role = OpRole::SnapshotSave;
+  save->loc.line = 4;
+  b.push(tape, b.load(a, b.readVar(k)));
+  b.setBlock(outer->block);
+  Var *j = f->newVar("j", Type::Int);
+  Op *back = countedLoop(b, j, 0, 8);
+  back->role = OpRole::BackwardLoop;
+  back->loc.line = 5;
+  b.setBlock(back->block);
+  Var *m = f->newVar("m", Type::Int);
+  Op *plain = countedLoop(b, m, 0, 2);
+  plain->comment = "save nothing: a comment is text only";
+  plain->loc.line = 6;
+  b.push(tape, b.readVar(x));
+  b.setBlock(plain->block);
+  ret(b, b.readVar(x));
+  std::vector<LoopTape> t = tapeBytesPerIteration(*f);
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].line, 3u);
+  EXPECT_EQ(t[0].bytesPerIteration, 32); // 4 saved doubles
+  EXPECT_EQ(t[1].line, 6u);
+  EXPECT_EQ(t[1].bytesPerIteration, 8);
+}

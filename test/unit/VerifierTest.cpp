@@ -210,3 +210,92 @@ TEST_F(VerifierTest, WrongBlockPointer) {
 }
 
 } // namespace
+
+// ---- typed facts: op roles, checkpoint methods, batch parameters ----------
+
+TEST_F(VerifierTest, RoleOnlyOnLoops) {
+  Op *n = b.neg(x);
+  n->role = OpRole::SnapshotSave;
+  ret(b, n);
+  EXPECT_TRUE(rejects(*f, "snapshot save role is on an op that is no loop"));
+}
+
+TEST_F(VerifierTest, RoleOnLoopIsClean) {
+  Var *i = f->newVar("i", Type::Int);
+  Op *l = countedLoop(b, i, 0, 3);
+  l->role = OpRole::BackwardLoop;
+  b.setBlock(l->block);
+  ret(b, x);
+  EXPECT_EQ(verify(*f), std::vector<std::string>{});
+}
+
+TEST_F(VerifierTest, ReRunOnlyInsideADriver) {
+  Var *i = f->newVar("i", Type::Int), *j = f->newVar("j", Type::Int);
+  Op *outer = countedLoop(b, i, 0, 3);
+  Op *inner = countedLoop(b, j, 0, 2);
+  inner->role = OpRole::ReRunTaped;
+  b.setBlock(outer->block);
+  ret(b, x);
+  EXPECT_TRUE(rejects(*f, "taped re-run loop outside a checkpointed loop's "
+                          "backward driver"));
+  outer->role = OpRole::CheckpointDriver;
+  EXPECT_EQ(verify(*f), std::vector<std::string>{});
+}
+
+TEST_F(VerifierTest, CheckpointMethodMatchesTheOp) {
+  Array *store = f->newArray("snapshots", Type::Void);
+  store->runtimeClass = "Store";
+  Array *fwd = f->newArray("forward1", Type::Void);
+  fwd->runtimeClass = "Forward";
+  Op *call =
+      b.create(OpKind::CkptCall, Type::Bool, {b.constant(0, Type::Long)});
+  call->arr = fwd;
+  call->method = CkptMethod::Save;
+  Var *s = f->newVar("s", Type::Double);
+  b.decl(s, x);
+  Op *copy = b.create(OpKind::CkptCopy, Type::Void);
+  copy->arr = fwd;
+  copy->var = s;
+  copy->method = CkptMethod::Put;
+  ret(b, x);
+  EXPECT_EQ(verify(*f), std::vector<std::string>{});
+  copy->method = CkptMethod::Next;
+  EXPECT_TRUE(
+      rejects(*f, "'next' is a call of a checkpoint object, not a copy"));
+  copy->method = CkptMethod::Put;
+  call->method = CkptMethod::Unstash;
+  EXPECT_TRUE(
+      rejects(*f, "'unstash' is a copy of a checkpoint object, not a call"));
+}
+
+TEST(CkptMethods, SpellingsAndRestores) {
+  EXPECT_STREQ(ckptMethodName(CkptMethod::AdvanceBegin), "advanceBegin");
+  EXPECT_STREQ(ckptMethodName(CkptMethod::Unstash), "unstash");
+  EXPECT_TRUE(ckptRestores(CkptMethod::Get));
+  EXPECT_TRUE(ckptRestores(CkptMethod::Unstash));
+  EXPECT_FALSE(ckptRestores(CkptMethod::Put));
+  EXPECT_FALSE(ckptRestores(CkptMethod::Stash));
+  EXPECT_TRUE(ckptCopies(CkptMethod::Stash));
+  EXPECT_FALSE(ckptCopies(CkptMethod::TakesShot));
+}
+
+TEST_F(VerifierTest, BatchThreadParameters) {
+  Var *stride = f->newVar("adgen_stride", Type::Long);
+  Array *arena = f->newArray("adgen_arena", Type::Void);
+  arena->runtimeClass = "Arena";
+  f->params.push_back(Param{stride, nullptr, ParamRole::Stride});
+  f->params.push_back(Param{nullptr, arena, ParamRole::Arena});
+  f->arena = arena;
+  Array *bar = arrayParam(*f, "a_bar");
+  bar->stride = stride;
+  ret(b, x);
+  EXPECT_EQ(verify(*f), std::vector<std::string>{});
+  bar->stride = xv; // x is no stride parameter
+  EXPECT_TRUE(rejects(*f, "a_bar is strided by what is no stride parameter"));
+  bar->stride = stride;
+  f->arena = a;
+  EXPECT_TRUE(rejects(*f, "the function's arena is no arena parameter"));
+  f->arena = arena;
+  arena->runtimeClass = "Store";
+  EXPECT_TRUE(rejects(*f, "an arena parameter that is no Arena object"));
+}

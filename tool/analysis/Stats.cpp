@@ -109,7 +109,7 @@ static int64_t pushedBytes(const Block &b) {
       n += typeSize(o.operands[0]->type);
     // An inner loop counts as its own, except the copy of an array saved
     // once per iteration.
-    bool save = o.kind == OpKind::Loop && o.comment.rfind("save ", 0) == 0;
+    bool save = o.kind == OpKind::Loop && o.role == OpRole::SnapshotSave;
     if (o.kind != OpKind::Loop || save)
       for (auto &r : o.regions)
         n += pushedBytes(*r) * (save ? std::max<int64_t>(staticTripCount(b, i), 1) : 1);
@@ -127,8 +127,11 @@ std::vector<LoopTape> tapeBytesPerIteration(const Function &f) {
       n += pushedBytes(*r);
     // The backward sweep's own loops pop, never push; saves count in
     // their loop.
-    if (o.comment.rfind("backward sweep", 0) != 0 &&
-        o.comment.rfind("save ", 0) != 0)
+    bool own = o.role == OpRole::BackwardLoop ||
+               o.role == OpRole::BackwardZero ||
+               o.role == OpRole::BackwardRestore ||
+               o.role == OpRole::SnapshotSave;
+    if (!own)
       out.push_back({o.loc.line, n});
   });
   return out;

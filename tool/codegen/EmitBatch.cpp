@@ -290,11 +290,7 @@ BatchCode render(const Variant &v, const std::string &name,
 
 BatchCode emitBatch(const BatchSpec &spec) {
   const Function &f = *spec.primal;
-  std::string base = f.name;
-  const std::string prefix = "adgen_";
-  if (base.rfind(prefix, 0) == 0 && base.size() > 7 &&
-      base.compare(base.size() - 7, 7, "_primal") == 0)
-    base = base.substr(prefix.size(), base.size() - prefix.size() - 7);
+  const std::string &base = spec.name;
   std::string ret = typeName(f.retType);
   BatchCode out;
   auto add = [&](const BatchCode &c) {

@@ -12,6 +12,7 @@
 namespace adgen {
 
 struct BatchSpec {
+  std::string name;                  // the user's function: f of f_batch
   const Function *primal = nullptr;
   const Function *grad = nullptr;    // f_grad, or null
   const Function *strided = nullptr; // f_grad's per-thread variant

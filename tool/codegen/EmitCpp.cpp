@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 #include "ir/ExprWriter.h"
+#include "ir/Policy.h"
 
 #include <adgen_templates/Templates.h>
 #include <fmt/format.h>
@@ -17,17 +18,19 @@ std::string baseName(const std::string &path) {
   return s == std::string::npos ? path : path.substr(s + 1);
 }
 
-/// A canonical policy ("every 4", "budget 1024", ...) as runtime code.
-std::string policyExpr(const std::string &policy) {
-  size_t sp = policy.find(' ');
-  std::string word = policy.substr(0, sp),
-              arg = sp == std::string::npos ? "" : policy.substr(sp + 1);
+/// A policy as runtime code.
+std::string policyExpr(checkpoint::Policy p) {
   std::string ns = "adgen::checkpoint::Policy::";
-  if (word == "auto")
-    return ns + "automatic()";
-  if (word == "budget")
-    return ns + "budget(" + arg + "LL)";
-  return ns + word + "(" + arg + ")";
+  std::string arg = std::to_string(p.arg);
+  switch (p.kind) {
+  case checkpoint::Kind::All: return ns + "all()";
+  case checkpoint::Kind::Every: return ns + "every(" + arg + ")";
+  case checkpoint::Kind::Auto: return ns + "automatic()";
+  case checkpoint::Kind::Binomial: return ns + "binomial(" + arg + ")";
+  case checkpoint::Kind::Recompute: return ns + "recompute()";
+  case checkpoint::Kind::Budget: return ns + "budget(" + arg + "LL)";
+  }
+  return ns + "all()";
 }
 
 bool refersTo(const Op &o, const Var *v) {
@@ -184,8 +187,8 @@ private:
     bool simpleCond = headerCond(*o.region(0), cond);
     bool simpleStep = headerStep(*o.region(2), step);
     std::string initText = init ? decl(init->var, init->operands[0]) : "";
-    if (!o.policy.empty())
-      line(d, "// checkpoint(" + o.policy + ")");
+    if (o.policy)
+      line(d, "// checkpoint(" + policyName(*o.policy) + ")");
     if (simpleCond && simpleStep) {
       if (o.loopKind == LoopKind::Do && step.empty()) {
         line(d, "do {");
@@ -257,7 +260,7 @@ private:
     case OpKind::CkptNew: {
       std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
       line(d, "adgen::checkpoint::" + o.arr->runtimeClass + " " + o.arr->name +
-                  "(" + o.arrays[0]->name + ", " + policyExpr(o.policy) +
+                  "(" + o.arrays[0]->name + ", " + policyExpr(*o.policy) +
                   ", " + ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " +
                   where + (o.num != 0 ? ", true" : "") + ");");
       return;
@@ -269,7 +272,7 @@ private:
       return;
     case OpKind::DeclArray: {
       const Array *a = o.arr;
-      std::string arena = f.arena.empty() ? "" : "(" + f.arena + ")";
+      std::string arena = f.arena ? "(" + f.arena->name + ")" : "";
       if (!a->runtimeClass.empty()) {
         line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name +
                     arena + ";");
@@ -368,6 +371,11 @@ bool usesParam(const Function &f, const Param &p) {
 }
 
 std::string paramText(const Param &p, bool defaults = true) {
+  // A batch thread's own: the runtime's stride count and arena.
+  if (p.role == ParamRole::Stride)
+    return "long long " + p.var->name;
+  if (p.role == ParamRole::Arena)
+    return "adgen::" + p.arr->runtimeClass + " *" + p.arr->name;
   if (p.var)
     return std::string(typeName(p.var->type)) + " " + p.var->name +
            (p.var->defaultArg.empty() || !defaults ? ""
@@ -395,20 +403,18 @@ std::string docComment(const Function &f) {
 
 std::string signatureOf(const Function &f) {
   std::vector<std::string> parts;
-  bool extra = f.extraParams.empty();
+  // A batch thread's parameters come before the defaulted ones, which then
+  // lose their defaults.
+  bool defaults = true;
+  for (const Param &p : f.params)
+    defaults = defaults && p.role == ParamRole::User;
   for (const Param &p : f.params) {
-    if (!extra && p.var && !p.var->defaultArg.empty()) {
-      parts.push_back(f.extraParams);
-      extra = true;
-    }
     // A tangent or adjoint with no effect on the result (x·floor(y): y's)
-    // is still part of the signature, unused.
-    bool unused = !usesParam(f, p);
+    // is still part of the signature, unused; so is a batch thread's own.
+    bool unused = p.role != ParamRole::User || !usesParam(f, p);
     parts.push_back(std::string(unused ? "[[maybe_unused]] " : "") +
-                    paramText(p, f.extraParams.empty()));
+                    paramText(p, defaults));
   }
-  if (!extra)
-    parts.push_back(f.extraParams);
   std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
   for (size_t i = 0; i < parts.size(); ++i)
     s += (i ? ", " : "") + parts[i];

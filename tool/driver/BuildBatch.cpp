@@ -3,17 +3,38 @@
 #include "analysis/Stats.h"
 #include "codegen/EmitBatch.h"
 #include "driver/RenderDiagnostics.h"
+#include "ir/ExtentExpr.h"
 #include "ir/Clone.h"
 
-#include <cctype>
 #include <set>
 
 namespace adgen {
+
+/// A batch thread's own parameters, before the defaulted ones: the stride of
+/// the shared adjoints' columns and the arena its tapes take memory from.
+static Var *addThreadParams(Function &fn) {
+  Var *stride = fn.newVar("adgen_stride", Type::Long);
+  Array *arena = fn.newArray("adgen_arena", Type::Void);
+  arena->runtimeClass = "Arena";
+  size_t at = 0;
+  while (at < fn.params.size() &&
+         !(fn.params[at].var && !fn.params[at].var->defaultArg.empty()))
+    ++at;
+  fn.params.insert(fn.params.begin() + static_cast<long>(at),
+                   {Param{stride, nullptr, ParamRole::Stride},
+                    Param{nullptr, arena, ParamRole::Arena}});
+  for (size_t i = 0; i < fn.params.size(); ++i)
+    (fn.params[i].var ? fn.params[i].var->paramIndex
+                      : fn.params[i].arr->paramIndex) = static_cast<int>(i);
+  fn.arena = arena;
+  return stride;
+}
 
 bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
                 Function *jvp, const PassOptions &po, DerivedModule &dm,
                 std::string &batchText, std::string &batchDecls) {
   BatchSpec spec;
+  spec.name = f.name;
   spec.perSample.assign(f.params.size(), false);
   for (const std::string &name : req.batch)
     for (size_t i = 0; i < f.params.size(); ++i)
@@ -29,22 +50,15 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
     if (p.arr) {
       auto sz = req.sizes.find(p.arr->name);
       int64_t inferred = inferExtent(f, p.arr);
-      e = sz != req.sizes.end() ? sz->second
+      e = sz != req.sizes.end() ? printExtent(*sz->second)
           : inferred > 0        ? std::to_string(inferred)
                                 : "";
       if (e.empty())
         return fail(Diag::BatchExtentUnknown, {p.arr->name});
       // The extent of a per-sample array is the same for every sample.
       std::set<std::string> words;
-      for (size_t k = 0; k < e.size();) {
-        size_t j = k;
-        while (j < e.size() && (std::isalnum(static_cast<unsigned char>(e[j])) ||
-                                e[j] == '_'))
-          ++j;
-        if (j > k)
-          words.insert(e.substr(k, j - k));
-        k = j + 1;
-      }
+      if (sz != req.sizes.end())
+        extentNames(*sz->second, words);
       for (const Param &q : f.params)
         for (const std::string &name : req.batch)
           if (q.var && q.var->name == name && words.count(name))
@@ -79,19 +93,21 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
     auto strided = cloneFunction(*grad);
     strided->name = grad->name + "_strided";
     strided->isInternal = true;
-    strided->extraParams = "[[maybe_unused]] long long adgen_stride, "
-                           "[[maybe_unused]] adgen::Arena *adgen_arena";
-    strided->arena = "adgen_arena";
     strided->doc = grad->name + " as one thread of " + f.name +
                    "_grad_batch runs it: adjoints of shared arrays strided by "
                    "adgen_stride (a column per sample), tapes in adgen_arena.";
+    // (Adjoint parameters by position, before the thread's own go in.)
+    std::vector<Array *> shared;
     size_t np = f.params.size(), k = np;
     for (size_t i = 0; i < np; ++i)
       if (spec.gradActive[i]) {
         Array *a = strided->params[k++].arr;
         if (a && !spec.perSample[i] && !a->scalarOut)
-          a->stride = "adgen_stride";
+          shared.push_back(a);
       }
+    Var *stride = addThreadParams(*strided);
+    for (Array *a : shared)
+      a->stride = stride;
     spec.tapeBytes = tapeBytesPerCall(*grad);
     spec.strided = strided.get();
     dm.module.functions.push_back(std::move(strided));

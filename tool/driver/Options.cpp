@@ -1,7 +1,7 @@
 #include "driver/Options.h"
 
 #include "driver/Output.h"
-#include "frontend/Pragmas.h"
+#include "ir/Policy.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -157,11 +157,13 @@ ParseResult parseOptions(int argc, char **argv, Options &o) {
     } else if (startsWith(a, "--checkpoint")) {
       const char *v = value("--checkpoint");
       std::string why = "the policy is missing";
-      if (!v || !parsePolicy(v, o.checkpoint, &why))
+      checkpoint::Policy p;
+      if (!v || !parsePolicy(v, p, &why))
         return usage(std::string("bad checkpoint policy '") + (v ? v : "") +
                      "': " + why +
                      " (every S | auto | binomial C | all | recompute | "
                      "budget BYTES)");
+      o.checkpoint = p;
     } else if (startsWith(a, "--header")) {
       const char *v = value("--header");
       if (!v)

@@ -3,6 +3,9 @@
 
 #include "driver/PassRunner.h"
 
+#include "adgen/schedule.h"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,7 +18,7 @@ struct Options {
   bool cuda = false;           // from -o's extension or --target
   std::string emit = "code";   // code | wengert | stats
   std::string show = "primal"; // with --emit=wengert: primal | jvp | grad
-  std::string checkpoint;      // --checkpoint=POLICY (canonical)
+  std::optional<checkpoint::Policy> checkpoint; // --checkpoint=POLICY
   std::string buildDir;        // -p
   std::vector<std::string> clangArgs;
   PassOptions passes; // --print-after, --verify-each

@@ -1,11 +1,14 @@
 #include "driver/StatsReport.h"
 
+#include "ir/ExtentExpr.h"
+#include "ir/Policy.h"
+
 #include "driver/DocComments.h"
 
 #include "adgen/schedule.h"
 #include "analysis/Stats.h"
 
-#include <cstdlib>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -42,12 +45,13 @@ std::string sweeps(const Function &f, const std::vector<bool> &mask,
     int64_t e = 1;
     if (p.arr) {
       e = inferExtent(f, p.arr);
-      // size(p, N) with a number overrides what the code shows.
+      // size(p, N) with a constant N overrides what the code shows.
       auto sz = req.sizes.find(p.arr->name);
-      long long given =
-          sz == req.sizes.end() ? 0 : std::atoll(sz->second.c_str());
-      if (given > 0)
-        e = given;
+      std::optional<long long> given;
+      if (sz != req.sizes.end())
+        given = constantExtent(*sz->second);
+      if (given && *given > 0)
+        e = *given;
     }
     what += (what.empty() ? "" : ", ") + p.name() +
             (p.arr ? "[" + (e < 0 ? std::string("?") : std::to_string(e)) + "]"
@@ -60,6 +64,35 @@ std::string sweeps(const Function &f, const std::vector<bool> &mask,
   return what;
 }
 
+/// The peak a policy predicts for a trip count known only at run time.
+std::string peakForUnknownN(checkpoint::Policy p) {
+  namespace ck = adgen::checkpoint;
+  std::ostringstream s;
+  long long arg = p.arg;
+  switch (p.kind) {
+  case ck::Kind::Every:
+    s << "ceil(n/" << arg << ") + " << arg - 1 << " states";
+    break;
+  case ck::Kind::Auto:
+    s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
+    break;
+  case ck::Kind::Binomial:
+    s << arg + 1 << " states, recomputing Revolve's optimum t(n, " << arg
+      << ")";
+    break;
+  case ck::Kind::Recompute:
+    s << "2 states, recomputing n(n - 1)/2";
+    break;
+  case ck::Kind::Budget:
+    s << "at most " << arg << " bytes of snapshots";
+    break;
+  case ck::Kind::All:
+    s << "n states";
+    break;
+  }
+  return s.str();
+}
+
 /// A checkpointed loop: what a snapshot holds, the tape of a re-run
 /// iteration, and the peak its policy predicts.
 std::string checkpointLines(const CheckpointReport &r) {
@@ -68,41 +101,19 @@ std::string checkpointLines(const CheckpointReport &r) {
   std::string state;
   for (auto &x : r.state)
     state += (state.empty() ? "" : ", ") + x;
-  s << "  loop at line " << r.line << ": checkpoint(" << r.policy
+  ck::Policy p = r.policy;
+  s << "  loop at line " << r.line << ": checkpoint(" << policyName(p)
     << "), snapshot of " << (state.empty() ? "nothing" : state) << ": ";
   if (r.stateBytes >= 0)
     s << r.stateBytes << " bytes per state";
   else
     s << "size known at run time";
-  if (r.tapeBytes >= 0 && r.policy != "all")
+  if (r.tapeBytes >= 0 && p.kind != ck::Kind::All)
     s << "; tape " << r.tapeBytes << " bytes per re-run iteration";
   s << "\n";
-  std::istringstream in(r.policy);
-  std::string word;
-  long long arg = 0;
-  in >> word >> arg;
-  ck::Policy p = word == "every"       ? ck::Policy::every(arg)
-                 : word == "auto"      ? ck::Policy::automatic()
-                 : word == "binomial"  ? ck::Policy::binomial(arg)
-                 : word == "recompute" ? ck::Policy::recompute()
-                 : word == "budget"    ? ck::Policy::budget(arg)
-                                       : ck::Policy::all();
   if (r.trips < 0) {
-    s << "    peak for n iterations (n known at run time): ";
-    if (word == "every")
-      s << "ceil(n/" << arg << ") + " << arg - 1 << " states";
-    else if (word == "auto")
-      s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
-    else if (word == "binomial")
-      s << arg + 1 << " states, recomputing Revolve's optimum t(n, " << arg
-        << ")";
-    else if (word == "recompute")
-      s << "2 states, recomputing n(n - 1)/2";
-    else if (word == "budget")
-      s << "at most " << arg << " bytes of snapshots";
-    else
-      s << "n states";
-    s << "\n";
+    s << "    peak for n iterations (n known at run time): "
+      << peakForUnknownN(p) << "\n";
     return s.str();
   }
   long long n = r.trips;
@@ -111,7 +122,7 @@ std::string checkpointLines(const CheckpointReport &r) {
       return s.str();
     ck::BudgetChoice c =
         ck::chooseForBudget(n, static_cast<unsigned long long>(r.stateBytes),
-                            static_cast<unsigned long long>(arg));
+                            static_cast<unsigned long long>(p.arg));
     p = c.policy;
   }
   ck::Cost c = ck::cost(p, n);
@@ -124,7 +135,8 @@ std::string checkpointLines(const CheckpointReport &r) {
     << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
     << c.recomputed << " recomputed";
   if (r.stateBytes >= 0 && r.tapeBytes >= 0) {
-    long long snapBytes = r.policy == "all" ? 0 : c.snapshots * r.stateBytes;
+    long long snapBytes =
+        r.policy.kind == ck::Kind::All ? 0 : c.snapshots * r.stateBytes;
     s << "; peak " << snapBytes + taped * r.tapeBytes << " bytes (" << snapBytes
       << " of snapshots + " << taped * r.tapeBytes << " of tape)";
   }
@@ -150,7 +162,7 @@ std::string gradStats(const Function &f, const Function &grad,
        << ", one sweep for the whole gradient\n";
   std::set<unsigned> checkpointed;
   for (const CheckpointReport &r : loops)
-    if (r.policy != "all")
+    if (r.policy.kind != checkpoint::Kind::All)
       checkpointed.insert(r.line);
   for (const LoopTape &t : tapeBytesPerIteration(grad))
     if (!checkpointed.count(t.line))

@@ -45,10 +45,10 @@ fold(const ExtentExpr &e,
 ExtentCheck checkExtent(const std::string &text,
                         const std::function<bool(const std::string &)> &isIntParam) {
   ExtentCheck r;
-  std::unique_ptr<ExtentExpr> e = parseExtent(text, r.error);
-  if (!e)
+  r.tree = parseExtent(text, r.error);
+  if (!r.tree)
     return r;
-  std::optional<long long> v = fold(*e, isIntParam, r.error);
+  std::optional<long long> v = fold(*r.tree, isIntParam, r.error);
   if (r.error.empty() && v) {
     if (*v < 1)
       r.error = "the extent is " + std::to_string(*v) +

@@ -2,6 +2,8 @@
 // read: numbers and integer parameters with + - * / and parentheses.
 #pragma once
 
+#include "ir/ExtentExpr.h"
+
 #include <functional>
 #include <string>
 
@@ -10,6 +12,7 @@ namespace adgen {
 struct ExtentCheck {
   std::string error;     // what is wrong; empty when the extent is good
   long long value = -1;  // the extent when it names no parameter
+  Extent tree;           // the parsed extent, when it parses
 };
 
 /// Checks `text`; `isIntParam(name)` says whether a name is an integer

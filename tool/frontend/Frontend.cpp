@@ -184,9 +184,10 @@ public:
   }
 
 private:
-  /// size(p, EXPR): EXPR made of numbers and integer parameters.
-  static bool checkSize(DiagnosticsEngine &de, const Directive &d,
-                        const Function &f) {
+  /// size(p, EXPR): EXPR made of numbers and integer parameters; its tree,
+  /// or null after a diagnostic.
+  static Extent checkSize(DiagnosticsEngine &de, const Directive &d,
+                          const Function &f) {
     ExtentCheck c = checkExtent(d.args[1].text, [&](const std::string &n) {
       for (const Param &p : f.params)
         if (p.var && p.var->name == n && isInteger(p.var->type))
@@ -203,12 +204,12 @@ private:
     if (c.error.empty() && c.value > 0 && used > c.value) {
       report(de, d.args[1].loc, Diag::ExtentTooSmall,
              {d.args[0].text, d.args[1].text, std::to_string(used)});
-      return false;
+      return nullptr;
     }
     if (c.error.empty()) {
       if (a && !(c.value > 0 && used >= 0))
-        a->checkedExtent = d.args[1].text;
-      return true;
+        a->checkedExtent = c.tree;
+      return c.tree;
     }
     std::string why = c.error;
     size_t k = why.find("the function");
@@ -216,7 +217,7 @@ private:
       why.replace(k, 12, "'" + f.name + "'");
     report(de, d.args[1].loc, Diag::BadExtent,
            {d.args[0].text, d.args[1].text, why});
-    return false;
+    return nullptr;
   }
 
   static void addDirective(DiagnosticsEngine &de, const Directive &d,
@@ -260,8 +261,8 @@ private:
         if (!p->arr)
           report(de, d.args[0].loc, Diag::PassiveParam,
                  {d.args[0].text, f.name, "not a pointer"});
-        else if (checkSize(de, d, f))
-          req.sizes[d.args[0].text] = d.args[1].text;
+        else if (Extent e = checkSize(de, d, f))
+          req.sizes[d.args[0].text] = e;
       }
       break;
     case Directive::Checkpoint:

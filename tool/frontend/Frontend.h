@@ -3,6 +3,7 @@
 // function of the file they call) to the Wengert-list IR.
 #pragma once
 
+#include "ir/ExtentExpr.h"
 #include "ir/IR.h"
 
 #include <map>
@@ -17,7 +18,7 @@ struct DiffRequest {
   bool jvp = false, grad = false;
   bool jvpAll = true, gradAll = true; // no list: every floating parameter
   std::vector<std::string> jvpWrt, gradWrt;
-  std::map<std::string, std::string> sizes; // size(p, EXPR)
+  std::map<std::string, Extent> sizes; // size(p, EXPR), parsed
   std::vector<std::string> batch; // batch(p, ...): per-sample parameters
 };
 

@@ -43,7 +43,7 @@ struct LowerContext {
   std::function<Function *(const clang::FunctionDecl *, clang::SourceLocation)>
       calleeFor;
   /// Checkpoint policies of loops, from `#pragma adgen checkpoint`.
-  std::map<const clang::Stmt *, std::string> loopPolicies;
+  std::map<const clang::Stmt *, checkpoint::Policy> loopPolicies;
   /// Where each checkpointed loop's directive stands.
   std::map<const clang::Stmt *, clang::SourceLocation> loopDirectives;
   /// The innermost checkpointed loop being lowered, if any.

@@ -1,12 +1,9 @@
 #include "frontend/Pragmas.h"
 
 #include "frontend/Diagnostics.h"
-#include "plan/Plan.h"
+#include "ir/Policy.h"
 
 #include "clang/Lex/Preprocessor.h"
-
-#include <cstdlib>
-#include <sstream>
 
 namespace adgen {
 
@@ -19,64 +16,6 @@ std::string Directive::name() const {
   case Batch: return "batch";
   }
   return "?";
-}
-
-/// A whole number of iterations, 1 to INT64_MAX, in decimal digits.
-static bool parseCount(const std::string &s, long long &v) {
-  if (s.empty() || s.size() > 19 ||
-      s.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  unsigned long long x = std::strtoull(s.c_str(), nullptr, 10);
-  if (x == 0 || x > 9223372036854775807ull)
-    return false;
-  v = static_cast<long long>(x);
-  return true;
-}
-
-bool parsePolicy(const std::string &text, std::string &canonical,
-                 std::string *why) {
-  std::istringstream in(text);
-  std::string word, arg, extra;
-  in >> word >> arg >> extra;
-  auto no = [&](const std::string &reason) {
-    if (why)
-      *why = reason;
-    return false;
-  };
-  if (word.empty())
-    return no("the policy is missing");
-  if (!extra.empty())
-    return no("unexpected '" + extra + "' after '" + word + " " + arg + "'");
-  if (word == "auto" || word == "all" || word == "recompute") {
-    if (!arg.empty())
-      return no("'" + word + "' takes no argument");
-    canonical = word;
-    return true;
-  }
-  long long v = 0;
-  if (word == "every" || word == "binomial") {
-    const char *what = word == "every" ? "the iterations between snapshots"
-                                       : "the number of snapshots";
-    if (arg.empty())
-      return no("'" + word + "' needs " + what + ", e.g. '" + word + " 10'");
-    if (!parseCount(arg, v))
-      return no("'" + word + "' takes " + what +
-                " as a whole number from 1 to 9223372036854775807, not '" +
-                arg + "'");
-    canonical = word + " " + std::to_string(v);
-    return true;
-  }
-  if (word == "budget") {
-    unsigned long long bytes = 0;
-    if (arg.empty())
-      return no("'budget' needs a byte count, e.g. 'budget 64MiB'");
-    if (!parseByteCount(arg, bytes) || bytes > 9223372036854775807ull)
-      return no("'budget' takes a byte count such as 4096, 64MiB or 2GB "
-                "(at most 8 EiB), not '" + arg + "'");
-    canonical = "budget " + std::to_string(bytes);
-    return true;
-  }
-  return no("unknown checkpoint policy '" + word + "'");
 }
 
 namespace {

@@ -3,6 +3,8 @@
 // loops after parsing (see LowerFunction.cpp).
 #pragma once
 
+#include "adgen/schedule.h"
+
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Pragma.h"
 
@@ -21,7 +23,7 @@ struct Directive {
   clang::SourceLocation loc; // the clause's keyword
   bool hasList = false;      // jvp/grad: an explicit parameter list
   std::vector<DirectiveArg> args; // jvp/grad/batch: names; size: param, extent
-  std::string policy;             // checkpoint: "every 4", "auto", ...
+  checkpoint::Policy policy;      // checkpoint: every 4, auto, ...
   std::string name() const;
 };
 
@@ -37,11 +39,5 @@ public:
 private:
   std::vector<Directive> &out;
 };
-
-/// Parses a checkpoint policy ("every 4", "binomial 8", "budget 64MiB", ...)
-/// into its canonical text; false when it is not one, with why in `why`.
-/// Byte counts are read as `adgen plan` reads them (plan/Plan.h).
-bool parsePolicy(const std::string &text, std::string &canonical,
-                 std::string *why = nullptr);
 
 } // namespace adgen

@@ -59,6 +59,7 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   n->loopKind = o.loopKind;
   n->policy = o.policy;
   n->method = o.method;
+  n->role = o.role;
   n->comment = o.comment;
   n->tangentProduct = o.tangentProduct;
   m.values[&o] = n;
@@ -98,9 +99,13 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
     *n = *a;
     m.mapArray(a.get(), n);
   }
+  for (auto &a : f.arrays)
+    if (a->stride)
+      m.arrays.at(a.get())->stride = m.vars.at(a->stride);
   for (const Param &p : f.params)
-    d->params.push_back(
-        Param{p.var ? m.vars.at(p.var) : nullptr, p.arr ? m.arrays.at(p.arr) : nullptr});
+    d->params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
+                              p.arr ? m.arrays.at(p.arr) : nullptr, p.role});
+  d->arena = f.arena ? m.arrays.at(f.arena) : nullptr;
   Builder b(*d);
   cloneBlock(b, f.body, m);
   return d;

@@ -1,5 +1,7 @@
 #include "ir/ExprWriter.h"
 
+#include "ir/ExtentExpr.h"
+
 namespace adgen {
 
 int precedence(OpKind k) {
@@ -41,11 +43,12 @@ std::string ExprWriter::element(const Array *a, const Op *idx) const {
     return "*" + a->name;
   if (a->scalarLocal)
     return a->name;
-  if (!a->stride.empty())
+  if (a->stride)
     return a->name + "[" + expr(idx, precedence(OpKind::Mul)) + " * " +
-           a->stride + "]";
-  if (cxx && !a->checkedExtent.empty() && !sourceFile.empty())
-    return a->name + "[ADGEN_INDEX(" + (*this)(idx) + ", " + a->checkedExtent +
+           a->stride->name + "]";
+  if (cxx && a->checkedExtent && !sourceFile.empty())
+    return a->name + "[ADGEN_INDEX(" + (*this)(idx) + ", " +
+           printExtent(*a->checkedExtent) +
            ", \"" + a->name + "\", \"" + sourceFile + ":" +
            std::to_string(idx->loc.line) + "\")]";
   return a->name + "[" + (*this)(idx) + "]";
@@ -99,7 +102,7 @@ std::string ExprWriter::definition(const Op *o) const {
     return s + ")";
   }
   case OpKind::CkptCall: {
-    std::string s = o->arr->name + "." + o->method + "(";
+    std::string s = o->arr->name + "." + ckptMethodName(o->method) + "(";
     for (size_t i = 0; i < o->operands.size(); ++i)
       s += (i ? ", " : "") + expr(o->operands[i], 0);
     return s + ")";
@@ -107,7 +110,8 @@ std::string ExprWriter::definition(const Op *o) const {
   case OpKind::CkptCopy: {
     std::string what = o->var ? "&" + o->var->name : o->arrays[0]->name;
     std::string count = o->var ? "1" : expr(o->operands[0], 0);
-    return o->arr->name + "." + o->method + "(" + what + ", " + count + ")";
+    return o->arr->name + "." + ckptMethodName(o->method) + "(" + what +
+           ", " + count + ")";
   }
   case OpKind::Call: {
     std::string s = o->callee ? o->callee->name : "?";

@@ -97,4 +97,57 @@ std::unique_ptr<ExtentExpr> parseExtent(const std::string &text,
   return v;
 }
 
+static int precedence(ExtentExpr::Kind k) {
+  switch (k) {
+  case ExtentExpr::Add: case ExtentExpr::Sub: return 1;
+  case ExtentExpr::Mul: case ExtentExpr::Div: return 2;
+  default: return 3;
+  }
+}
+
+/// In a context of precedence ctx: parenthesised when it binds no tighter.
+static std::string print(const ExtentExpr &e, int ctx) {
+  if (e.kind == ExtentExpr::Number)
+    return std::to_string(e.number);
+  if (e.kind == ExtentExpr::Name)
+    return e.name;
+  int p = precedence(e.kind);
+  const char *op = e.kind == ExtentExpr::Add   ? " + "
+                   : e.kind == ExtentExpr::Sub ? " - "
+                   : e.kind == ExtentExpr::Mul ? " * "
+                                               : " / ";
+  // Left-associative: the right operand needs parentheses at equal
+  // precedence (n - (m - 1)).
+  std::string s = print(*e.lhs, p - 1) + op + print(*e.rhs, p);
+  return p <= ctx ? "(" + s + ")" : s;
+}
+
+std::string printExtent(const ExtentExpr &e) { return print(e, 0); }
+
+std::optional<long long> constantExtent(const ExtentExpr &e) {
+  if (e.kind == ExtentExpr::Number)
+    return e.number;
+  if (e.kind == ExtentExpr::Name)
+    return std::nullopt;
+  std::optional<long long> l = constantExtent(*e.lhs);
+  std::optional<long long> r = l ? constantExtent(*e.rhs) : std::nullopt;
+  if (!r || (e.kind == ExtentExpr::Div && *r == 0))
+    return std::nullopt;
+  switch (e.kind) {
+  case ExtentExpr::Add: return *l + *r;
+  case ExtentExpr::Sub: return *l - *r;
+  case ExtentExpr::Mul: return *l * *r;
+  default: return *l / *r;
+  }
+}
+
+void extentNames(const ExtentExpr &e, std::set<std::string> &out) {
+  if (e.kind == ExtentExpr::Name)
+    out.insert(e.name);
+  if (e.lhs)
+    extentNames(*e.lhs, out);
+  if (e.rhs)
+    extentNames(*e.rhs, out);
+}
+
 } // namespace adgen

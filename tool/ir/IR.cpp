@@ -44,6 +44,52 @@ const char *opMnemonic(OpKind k) {
   return "?";
 }
 
+const char *ckptMethodName(CkptMethod m) {
+  switch (m) {
+#define ADGEN_CKPT(K, S, C, R)                                                 \
+  case CkptMethod::K:                                                          \
+    return S;
+#include "ir/CkptMethods.def"
+  }
+  return "?";
+}
+
+bool ckptCopies(CkptMethod m) {
+  switch (m) {
+#define ADGEN_CKPT(K, S, C, R)                                                 \
+  case CkptMethod::K:                                                          \
+    return C;
+#include "ir/CkptMethods.def"
+  }
+  return false;
+}
+
+bool ckptRestores(CkptMethod m) {
+  switch (m) {
+#define ADGEN_CKPT(K, S, C, R)                                                 \
+  case CkptMethod::K:                                                          \
+    return R;
+#include "ir/CkptMethods.def"
+  }
+  return false;
+}
+
+const char *opRoleName(OpRole r) {
+  switch (r) {
+  case OpRole::None: return "none";
+  case OpRole::SnapshotSave: return "snapshot save";
+  case OpRole::EntryCopy: return "entry copy";
+  case OpRole::BackwardLoop: return "backward loop";
+  case OpRole::BackwardZero: return "backward zero";
+  case OpRole::BackwardRestore: return "backward restore";
+  case OpRole::CheckpointForward: return "checkpoint forward";
+  case OpRole::CheckpointDriver: return "checkpoint driver";
+  case OpRole::ReRun: return "re-run";
+  case OpRole::ReRunTaped: return "taped re-run";
+  }
+  return "?";
+}
+
 const char *mathName(MathFn f) {
   switch (f) {
 #define ADGEN_MATH(K, N, A)                                                    \

@@ -7,12 +7,17 @@
 // arrays its body writes.
 #pragma once
 
+#include "adgen/schedule.h"
+
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace adgen {
+
+struct ExtentExpr; // ir/ExtentExpr.h
 
 enum class Type { Void, Bool, Int, Long, UInt, ULong, Float, Double };
 
@@ -38,6 +43,33 @@ bool lookupMath(const std::string &name, MathFn &out); // "sin", "sinf", ...
 
 enum class LoopKind { For, While, Do };
 
+/// A method of a checkpoint runtime object (ir/CkptMethods.def).
+enum class CkptMethod {
+#define ADGEN_CKPT(K, S, C, R) K,
+#include "ir/CkptMethods.def"
+};
+
+const char *ckptMethodName(CkptMethod m); // C++ spelling: "save", "put", ...
+bool ckptCopies(CkptMethod m);   // a ckpt.copy's method, else a ckpt.call's
+bool ckptRestores(CkptMethod m); // a copy that writes its variable or array
+
+/// What a loop a transform made is for, where an analysis needs to know
+/// (comments are emitted text only). The verifier checks roles are on loops.
+enum class OpRole {
+  None,
+  SnapshotSave,      // forward: pushes a local array's copy per iteration
+  EntryCopy,         // forward: copies an array as an iteration starts
+  BackwardLoop,      // the backward sweep of a loop, last iteration first
+  BackwardZero,      // backward: a local array's adjoint zeroed again
+  BackwardRestore,   // backward: a snapshotted array popped back
+  CheckpointForward, // a checkpointed loop's primal loop, keeping snapshots
+  CheckpointDriver,  // backward: `while (ck.next())` of a checkpointed loop
+  ReRun,             // in a driver: iterations re-run untaped
+  ReRunTaped,        // in a driver: iterations re-run taped
+};
+
+const char *opRoleName(OpRole r);
+
 struct SourceLoc {
   unsigned line = 0, col = 0;
 };
@@ -59,17 +91,18 @@ struct Array {
   bool scalarOut = false;   // an output scalar passed as `T*` (e.g. f_dot)
   bool scalarLocal = false; // a local scalar passed by address to a call
   bool isTape = false;      // a LIFO tape (adgen::Stack) of elemType
-  // A checkpoint runtime object (adgen::checkpoint::Store, Forward or
-  // Reverse) rather than data; empty for arrays.
+  // A runtime object rather than data: a checkpoint one (adgen::checkpoint::
+  // Store, Forward or Reverse) or a batch thread's adgen::Arena; empty for
+  // arrays.
   std::string runtimeClass;
   // Element k lives at [k * stride] (a batched kernel's adjoint of a
-  // shared parameter, one column per sample); empty for contiguous.
-  std::string stride;
+  // shared parameter, one column per sample); null for contiguous.
+  const Var *stride = nullptr;
   int64_t size = -1;      // elements, -1 when unknown
   // A pointer parameter's size(p, EXPR) that adgen could not check against
   // the code: EXPR, over integer parameters; its indices are checked against
-  // it at run time under -DADGEN_CHECKS. Empty otherwise.
-  std::string checkedExtent;
+  // it at run time under -DADGEN_CHECKS. Null otherwise.
+  std::shared_ptr<const ExtentExpr> checkedExtent;
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)
 };
@@ -129,8 +162,11 @@ struct Op {
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)
   LoopKind loopKind = LoopKind::For;
-  std::string policy; // Loop: checkpoint policy from its directive; CkptNew
-  std::string method; // CkptCall/CkptCopy: the runtime method called
+  // Loop: the checkpoint policy of its directive (none without one);
+  // CkptNew: the policy the runtime object runs.
+  std::optional<checkpoint::Policy> policy;
+  CkptMethod method = CkptMethod::Save; // CkptCall/CkptCopy: what it calls
+  OpRole role = OpRole::None;           // Loop: what a transform made it for
   SourceLoc loc;
   std::string comment; // emitted before the op (e.g. "tangent of ...")
   bool tangentProduct = false; // a (local partial × incoming tangent) product
@@ -140,10 +176,19 @@ struct Op {
   Block *region(unsigned i) const { return regions[i].get(); }
 };
 
+/// What a parameter is for: the user's own (and the derivatives adgen adds
+/// for them), or what a batched kernel's thread is given besides.
+enum class ParamRole {
+  User,
+  Stride, // a Var: the stride of the strided arrays (`long long`)
+  Arena,  // an Array of runtimeClass "Arena": where tapes take memory
+};
+
 /// One parameter of a function: exactly one of var / arr is set.
 struct Param {
   Var *var = nullptr;
   Array *arr = nullptr;
+  ParamRole role = ParamRole::User;
   std::string name() const;
 };
 
@@ -158,10 +203,10 @@ struct Function {
   std::string sourceFile;
   SourceLoc loc;
   bool isInternal = false; // generated helper (callee derivative)
-  // Batched kernels' per-sample variant: C++ parameters added before the
-  // defaulted ones (which then lose their defaults), and the Arena* its
-  // tapes and snapshots take memory from.
-  std::string extraParams, arena;
+  // Batched kernels' per-sample variant: the Arena parameter its tapes and
+  // snapshots take memory from (its Stride and Arena parameters come before
+  // the defaulted ones, which then lose their defaults).
+  Array *arena = nullptr;
   std::string doc;         // what the function is, for its comment
 
   Var *newVar(const std::string &name, Type t);

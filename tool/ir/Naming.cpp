@@ -17,8 +17,7 @@ const Op *ancestorIn(const Block &b, const Op *use) {
 
 /// A restore from a snapshot or the stash writes its variable or array.
 bool restores(const Op &x) {
-  return x.kind == OpKind::CkptCopy &&
-         (x.method == "get" || x.method == "unstash");
+  return x.kind == OpKind::CkptCopy && ckptRestores(x.method);
 }
 
 /// Where the ops of a block write, each op with its regions: per variable

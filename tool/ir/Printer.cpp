@@ -1,6 +1,7 @@
 #include "ir/Printer.h"
 
 #include "ir/ExprWriter.h"
+#include "ir/Policy.h"
 
 namespace adgen {
 namespace {
@@ -92,9 +93,9 @@ struct Printer {
       line(d, "reserve " + o.arr->name + ", " + ex(o.operands[0]));
       return;
     case OpKind::CkptNew:
-      line(d, o.arr->name + " = " + o.arr->runtimeClass + "(" + o.policy +
-                  ", n " + ex(o.operands[0]) + ", bytes " +
-                  ex(o.operands[1]) + ")");
+      line(d, o.arr->name + " = " + o.arr->runtimeClass + "(" +
+                  policyName(*o.policy) + ", n " + ex(o.operands[0]) +
+                  ", bytes " + ex(o.operands[1]) + ")");
       return;
     case OpKind::CkptTally:
       line(d, "tally n " + ex(o.operands[0]) + ", bytes " + ex(o.operands[1]));

@@ -75,7 +75,65 @@ struct Verifier {
       defined.erase(o);
   }
 
+  void checkpointOp(const Op &o) {
+    if (!o.arr || o.arr->runtimeClass.empty())
+      err(o, "checkpoint op on something that is not a checkpoint object");
+    else if (o.kind == OpKind::CkptNew &&
+             (o.arrays.size() != 1 || o.arrays[0]->runtimeClass != "Store"))
+      err(o, "checkpoint object without a snapshot store");
+    else if (o.kind == OpKind::CkptCopy && !o.var && o.arrays.size() != 1)
+      err(o, "checkpoint copy of nothing");
+    else if (o.kind != OpKind::CkptNew &&
+             ckptCopies(o.method) != (o.kind == OpKind::CkptCopy))
+      err(o, std::string("'") + ckptMethodName(o.method) + "' is a " +
+                 (ckptCopies(o.method) ? "copy" : "call") +
+                 " of a checkpoint object, not a " +
+                 (o.kind == OpKind::CkptCopy ? "copy" : "call"));
+  }
+
+  /// Roles are on loops; re-runs are inside a checkpointed loop's driver.
+  void role(const Op &o) {
+    if (o.role == OpRole::None)
+      return;
+    if (o.kind != OpKind::Loop) {
+      err(o, std::string("the ") + opRoleName(o.role) +
+                 " role is on an op that is no loop");
+      return;
+    }
+    if (o.role != OpRole::ReRun && o.role != OpRole::ReRunTaped)
+      return;
+    const Op *up = o.block ? o.block->parent : nullptr;
+    while (up && up->role != OpRole::CheckpointDriver)
+      up = up->block ? up->block->parent : nullptr;
+    if (!up)
+      err(o, std::string("a ") + opRoleName(o.role) +
+                 " loop outside a checkpointed loop's backward driver");
+  }
+
+  /// A batch thread's parameters: a stride Var, an Arena array; strided
+  /// arrays are strided by the stride parameter.
+  void params() {
+    std::unordered_set<const void *> strides, arenas;
+    for (const Param &p : f.params) {
+      if (p.role == ParamRole::Stride && (!p.var || !isInteger(p.var->type)))
+        errs.push_back("a stride parameter that is no integer variable");
+      if (p.role == ParamRole::Arena &&
+          (!p.arr || p.arr->runtimeClass != "Arena"))
+        errs.push_back("an arena parameter that is no Arena object");
+      if (p.role == ParamRole::Stride)
+        strides.insert(p.var);
+      if (p.role == ParamRole::Arena)
+        arenas.insert(p.arr);
+    }
+    if (f.arena && !arenas.count(f.arena))
+      errs.push_back("the function's arena is no arena parameter");
+    for (auto &a : f.arrays)
+      if (a->stride && !strides.count(a->stride))
+        errs.push_back(a->name + " is strided by what is no stride parameter");
+  }
+
   void check(const Op &o, int loopDepth) {
+    role(o);
     int n = expectedOperands(o.kind);
     if (n >= 0 && static_cast<int>(o.operands.size()) != n)
       err(o, "expected " + std::to_string(n) + " operands, got " +
@@ -132,13 +190,7 @@ struct Verifier {
         err(o, "push/pop on something that is not a tape");
       break;
     case OpKind::CkptNew: case OpKind::CkptCall: case OpKind::CkptCopy:
-      if (!o.arr || o.arr->runtimeClass.empty())
-        err(o, "checkpoint op on something that is not a checkpoint object");
-      else if (o.kind == OpKind::CkptNew &&
-               (o.arrays.size() != 1 || o.arrays[0]->runtimeClass != "Store"))
-        err(o, "checkpoint object without a snapshot store");
-      else if (o.kind == OpKind::CkptCopy && !o.var && o.arrays.size() != 1)
-        err(o, "checkpoint copy of nothing");
+      checkpointOp(o);
       break;
     case OpKind::Call:
       if (!o.callee)
@@ -165,6 +217,7 @@ struct Verifier {
 
 std::vector<std::string> verify(const Function &f) {
   Verifier v{f, {}, {}};
+  v.params();
   v.block(f.body, 0, false);
   // Every variable and array an op names belongs to this function.
   std::unordered_set<const void *> owned;

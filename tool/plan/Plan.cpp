@@ -40,7 +40,8 @@ OPTIONS
                     1000000).
   --help            This text.
 
-Byte counts take a unit: 4096, 64KiB, 256MiB, 1.5GiB, 2GB (K/M/G = KiB/MiB/GiB).
+Byte counts take a unit: 4096, 64KiB, 256MiB, 1.5GiB, 2GB (K/M/G = KiB/MiB/GiB),
+from 1 byte to 8 EiB (2^63 - 1 bytes), as the checkpoint(budget B) directive.
 
 EXAMPLE
   adgen plan --steps 32 --every 4 --bytes 256MiB
@@ -67,33 +68,6 @@ static bool parseCount(const std::string &s, long long max, long long &v) {
   if (x > static_cast<unsigned long long>(max))
     return false;
   v = static_cast<long long>(x);
-  return true;
-}
-
-bool parseByteCount(const std::string &text, unsigned long long &bytes) {
-  size_t k = 0;
-  while (k < text.size() && ((text[k] >= '0' && text[k] <= '9') ||
-                             text[k] == '.'))
-    ++k;
-  std::string num = text.substr(0, k), unit = text.substr(k);
-  if (num.empty() || num == "." || num.find('.') != num.rfind('.'))
-    return false;
-  long double mult = unit == "" || unit == "B" ? 1.0L
-                     : unit == "KiB" || unit == "K" ? 1024.0L
-                     : unit == "MiB" || unit == "M" ? 1048576.0L
-                     : unit == "GiB" || unit == "G" ? 1073741824.0L
-                     : unit == "TiB" || unit == "T" ? 1099511627776.0L
-                     : unit == "KB" ? 1e3L
-                     : unit == "MB" ? 1e6L
-                     : unit == "GB" ? 1e9L
-                     : unit == "TB" ? 1e12L
-                                    : -1.0L;
-  if (mult < 0)
-    return false;
-  long double v = std::strtold(num.c_str(), nullptr) * mult;
-  if (!(v >= 1.0L) || v > 1.8e19L)
-    return false;
-  bytes = static_cast<unsigned long long>(std::floor(v));
   return true;
 }
 
@@ -160,17 +134,21 @@ PlanParse parsePlanOptions(int argc, char **argv, PlanOptions &o) {
                  : flag == "--all" ? Policy::all()
                                    : Policy::recompute();
     } else if (flag == "--budget") {
-      if (!value(v) || !parseByteCount(v, o.budgetBytes))
+      long long bytes = 0;
+      if (!value(v) || !parseByteCount(v, bytes))
         return planUsage("--budget takes a byte count such as 3GiB" +
                          (v.empty() ? std::string() : " (got '" + v + "')"));
+      o.budgetBytes = static_cast<unsigned long long>(bytes);
       if (!policyFlag())
         return PlanParse::Usage;
       o.budget = true;
     } else if (flag == "--bytes") {
-      if (!value(v) || !parseByteCount(v, o.bytes))
+      long long bytes = 0;
+      if (!value(v) || !parseByteCount(v, bytes))
         return planUsage("--bytes takes the bytes in one state, such as "
                          "268435456 or 256MiB" +
                          (v.empty() ? std::string() : " (got '" + v + "')"));
+      o.bytes = static_cast<unsigned long long>(bytes);
     } else if (flag == "--svg") {
       if (!value(v) || v.empty())
         return planUsage("--svg needs a file name");
@@ -207,24 +185,6 @@ PlanResult computePlan(const PlanOptions &o) {
   r.resolved = checkpoint::resolve(r.policy, o.steps);
   r.cost = checkpoint::cost(r.policy, o.steps);
   return r;
-}
-
-std::string policyName(Policy p) {
-  switch (p.kind) {
-  case Kind::All:
-    return "all";
-  case Kind::Every:
-    return "every " + std::to_string(p.arg);
-  case Kind::Auto:
-    return "auto";
-  case Kind::Binomial:
-    return "binomial " + std::to_string(p.arg);
-  case Kind::Recompute:
-    return "recompute";
-  case Kind::Budget:
-    return "budget " + std::to_string(p.arg);
-  }
-  return "?";
 }
 
 std::string formatGiB(unsigned long long bytes) {

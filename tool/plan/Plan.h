@@ -6,6 +6,7 @@
 #pragma once
 
 #include "adgen/schedule.h"
+#include "ir/Policy.h" // parseByteCount, policyName
 
 #include <string>
 
@@ -26,9 +27,6 @@ enum class PlanParse { Run, Exit0, Usage };
 /// error itself.
 PlanParse parsePlanOptions(int argc, char **argv, PlanOptions &o);
 
-/// "123", "64MiB", "1.5GiB", "2GB", ...: a byte count (> 0) or false.
-bool parseByteCount(const std::string &text, unsigned long long &bytes);
-
 /// The policy a plan runs: the given one, or the budget's choice.
 struct PlanResult {
   checkpoint::Policy policy;   // as given (auto stays auto)
@@ -43,9 +41,6 @@ std::string formatPlan(const PlanOptions &o, const PlanResult &r);
 
 /// The SVG drawing of states held over the backward sweep.
 std::string renderPlanSvg(const PlanOptions &o, const PlanResult &r);
-
-/// Policy names as in the directives: "every 4", "binomial 3", "auto", ...
-std::string policyName(checkpoint::Policy p);
 
 /// Bytes as GiB, shortest exact-looking form: 8, 2.75, 0.25, 0.0009766.
 std::string formatGiB(unsigned long long bytes);

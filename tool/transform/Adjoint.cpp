@@ -9,10 +9,10 @@
 
 namespace adgen::detail {
 
-AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
-                               const std::vector<bool> &mask,
-                               const std::map<std::string, std::string> &sizes,
-                               const std::string &defaultPolicy)
+AdjointBuilder::AdjointBuilder(
+    const Function &g, Function &F, const std::vector<bool> &mask,
+    const std::map<std::string, Extent> &sizes,
+    const std::optional<checkpoint::Policy> &defaultPolicy)
     : g(g), F(F), b(F), sizes(sizes), defaultPolicy(defaultPolicy) {
   std::set<const Var *> sv;
   std::set<const Array *> sa;

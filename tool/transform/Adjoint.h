@@ -19,11 +19,13 @@
 #pragma once
 
 #include "ir/Diagnostic.h"
+#include "ir/ExtentExpr.h"
 #include "ir/IR.h"
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +34,7 @@ namespace adgen {
 /// What `--emit=stats` says about a checkpointed loop of the adjoint.
 struct CheckpointReport {
   unsigned line = 0;
-  std::string policy;
+  checkpoint::Policy policy;
   std::vector<std::string> state; // names in a snapshot ("h", "hs[64]")
   int64_t stateBytes = -1;        // per snapshot; -1: known at run time
   int64_t tapeBytes = -1;         // per taped iteration; -1: not static
@@ -42,8 +44,9 @@ struct CheckpointReport {
 struct AdjointOptions {
   std::string name;         // e.g. "f_grad"
   std::vector<bool> active; // per primal parameter
-  std::map<std::string, std::string> sizes; // size(p, EXPR) clauses
-  std::string defaultPolicy; // --checkpoint, for outermost loops without one
+  std::map<std::string, Extent> sizes; // size(p, EXPR) clauses, parsed
+  // --checkpoint, for outermost loops without a directive of their own.
+  std::optional<checkpoint::Policy> defaultPolicy;
   std::vector<CheckpointReport> *report = nullptr; // filled when given
 };
 

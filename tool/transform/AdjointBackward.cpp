@@ -52,6 +52,7 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
       Var *k = F.newVar(unique("k"), Type::Int);
       b.decl(k, b.constant(0, Type::Int));
       Op *lp = b.loop(LoopKind::For);
+      lp->role = OpRole::BackwardLoop;
       lp->comment = "backward sweep of the loop at line " +
                     std::to_string(it->loc.line) + ", last iteration first";
       Block *saved = b.block();
@@ -82,7 +83,8 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
       forLoop(
           b.constant(static_cast<double>(bar->size), Type::Int),
           [&](Op *q) { b.store(bar, q, b.constant(0, bar->elemType)); },
-          "backward sweep: " + bar->name + " starts at zero");
+          "backward sweep: " + bar->name + " starts at zero")
+          ->role = OpRole::BackwardZero;
       break;
     }
     }
@@ -102,7 +104,8 @@ void AdjointBuilder::reverseIteration(const Item &it) {
               b.constant(static_cast<double>(copy->size - 1), Type::Int), q);
           b.store(copy, idx, b.pop(tape(copy->elemType)));
         },
-        "backward sweep: " + copy->name + " as in this iteration");
+        "backward sweep: " + copy->name + " as in this iteration")
+        ->role = OpRole::BackwardRestore;
   }
   backward(it.a, true);
 }

@@ -79,8 +79,8 @@ struct Item {
 class AdjointBuilder {
 public:
   AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask,
-                 const std::map<std::string, std::string> &sizes = {},
-                 const std::string &defaultPolicy = "");
+                 const std::map<std::string, Extent> &sizes = {},
+                 const std::optional<checkpoint::Policy> &defaultPolicy = {});
 
   bool build(const std::vector<bool> &mask, Diagnostic &error);
 
@@ -202,7 +202,7 @@ private:
   /// Forward sweep of a checkpointed loop: the primal loop keeping
   /// snapshots; its taped body is built aside for the backward sweep.
   void forwardCheckpointed(const Op &o, bool inRegion, std::vector<Item> &items,
-                           const std::string &policy);
+                           checkpoint::Policy policy);
 
   /// Whether the extent of every array in a checkpoint plan is known
   /// (else a diagnostic).
@@ -219,7 +219,7 @@ private:
   Op *stateBytes(const CheckpointPlan &plan);
 
   /// ck.METHOD(array, extent): a copy of one state array (or a stash).
-  void copyArray(Array *obj, const std::string &method, const Array *ga,
+  void copyArray(Array *obj, CkptMethod method, const Array *ga,
                  const Op &loop);
 
   /// max(0, bound − init) of a counted loop, recomputed, as a long (the
@@ -227,20 +227,18 @@ private:
   Op *countedTrips(const Item &it);
 
   /// ck.put/get/stash/unstash of every part of the state.
-  void copyState(Array *obj, const std::string &method,
-                 const CheckpointPlan &plan);
+  void copyState(Array *obj, CkptMethod method, const CheckpointPlan &plan);
 
   Array *snapshotStore();
 
   Array *runtimeObject(const std::string &cls, const std::string &name);
 
-  Op *ckCall(Array *obj, const std::string &method, Type t,
+  Op *ckCall(Array *obj, CkptMethod method, Type t,
              std::vector<Op *> args = {});
 
   /// for (long long i = begin; i < end; ++i) { counter = init + i; body }
-  void rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,
-                 const std::function<void()> &body,
-                 const std::string &comment);
+  Op *rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,
+                const std::function<void()> &body, const std::string &comment);
 
   void backwardCheckpointed(const Item &it, bool inRegion);
 
@@ -302,8 +300,8 @@ private:
   AdjointStorage st; // the adjoints, declared up front
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
-  std::map<std::string, std::string> sizes; // size(p, EXPR)
-  std::string defaultPolicy;                // --checkpoint
+  std::map<std::string, Extent> sizes; // size(p, EXPR)
+  std::optional<checkpoint::Policy> defaultPolicy; // --checkpoint
   bool softExtents = false; // unknown extents count 0 (stats only)
   std::vector<CheckpointReport> *report = nullptr;
 

@@ -23,6 +23,7 @@
 #include "analysis/Loops.h"
 #include "analysis/Stats.h"
 #include "ir/ExtentExpr.h"
+#include "ir/Policy.h"
 
 #include <algorithm>
 #include <set>
@@ -45,7 +46,7 @@ Array *AdjointBuilder::runtimeObject(const std::string &cls,
   return a;
 }
 
-Op *AdjointBuilder::ckCall(Array *obj, const std::string &method, Type t,
+Op *AdjointBuilder::ckCall(Array *obj, CkptMethod method, Type t,
                            std::vector<Op *> args) {
   Op *c = b.create(OpKind::CkptCall, t, std::move(args));
   c->arr = obj;
@@ -69,13 +70,10 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
   auto sz = sizes.find(ga->name);
   if (sz != sizes.end()) {
     // size(p, EXPR): integers and integer parameters with + - * / ( ),
-    // checked by the frontend; built here as ops.
-    const std::string &t = sz->second;
-    std::string why;
-    std::unique_ptr<ExtentExpr> e = parseExtent(t, why);
-    if (Op *v = e ? extentOps(*e) : nullptr)
+    // parsed and checked by the frontend; built here as ops.
+    if (Op *v = extentOps(*sz->second))
       return v;
-    fail(loop, Diag::AdjointSizeUnreadable, {ga->name, t});
+    fail(loop, Diag::AdjointSizeUnreadable, {ga->name, printExtent(*sz->second)});
     return nullptr;
   }
   int64_t e = inferExtent(g, ga);
@@ -134,7 +132,7 @@ Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan) {
   return total ? (fixed ? b.binary(OpKind::Add, total, c) : total) : c;
 }
 
-void AdjointBuilder::copyArray(Array *obj, const std::string &method,
+void AdjointBuilder::copyArray(Array *obj, CkptMethod method,
                                const Array *ga, const Op &loop) {
   Op *c = b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, loop)});
   c->arr = obj;
@@ -142,7 +140,7 @@ void AdjointBuilder::copyArray(Array *obj, const std::string &method,
   c->arrays = {m.arrays.at(ga)};
 }
 
-void AdjointBuilder::copyState(Array *obj, const std::string &method,
+void AdjointBuilder::copyState(Array *obj, CkptMethod method,
                                const CheckpointPlan &plan) {
   for (const Var *gv : plan.vars) {
     Op *c = b.create(OpKind::CkptCopy, Type::Void);
@@ -158,10 +156,10 @@ Op *AdjointBuilder::countedTrips(const Item &it) {
   return b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long);
 }
 
-void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
-                               const Item &it,
-                               const std::function<void()> &body,
-                               const std::string &comment) {
+Op *AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
+                              const Item &it,
+                              const std::function<void()> &body,
+                              const std::string &comment) {
   Var *i = F.newVar(unique("i"), Type::Long);
   b.decl(i, begin);
   Op *lp = b.loop(LoopKind::For);
@@ -180,11 +178,12 @@ void AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
   b.setBlock(lp->region(2));
   b.writeVar(i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, Type::Long)));
   b.setBlock(saved);
+  return lp;
 }
 
 void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
                                          std::vector<Item> &items,
-                                         const std::string &policy) {
+                                         checkpoint::Policy policy) {
   auto plan = std::make_shared<CheckpointedLoop>();
   static_cast<CheckpointPlan &>(*plan) = plans.at(&o);
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
@@ -194,11 +193,14 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   // The primal loop as the forward sweep runs it (built first: the trip
   // count is read from its header).
   Op *plain = cloneOp(b, o, m);
-  plain->policy.clear();
+  plain->policy.reset();
+  plain->role = OpRole::CheckpointForward;
   plain->comment = "forward sweep of the checkpointed loop at line " + line +
-                   " (" + policy + "): the primal loop, keeping snapshots";
+                   " (" + policyName(policy) +
+                   "): the primal loop, keeping snapshots";
   countedLoop(o, it);
-  if (plan->counter != it.counter || plan->policy != policy) {
+  if (plan->counter != it.counter || plan->policy.kind != policy.kind ||
+      plan->policy.arg != policy.arg) {
     fail(o, Diag::CheckpointPlanMismatch);
     return;
   }
@@ -251,9 +253,9 @@ void AdjointBuilder::keepSnapshots(Op *plain, Array *fwd,
                 : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
                                recompute(it.init)),
                          Type::Long);
-  Op *keep = b.ifOp(ckCall(fwd, "save", Type::Bool, {i}));
+  Op *keep = b.ifOp(ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
   b.setBlock(keep->region(0));
-  copyState(fwd, "put", plan);
+  copyState(fwd, CkptMethod::Put, plan);
   if (trips) {
     b.setBlock(plain->region(2));
     b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
@@ -279,7 +281,7 @@ void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
     return;
   Op *t = b.create(OpKind::CkptTally, Type::Void, {n, bytes});
   t->loc = o.loc;
-  plan.policy = "all";
+  plan.policy = checkpoint::Policy::all();
   reportLoop(o, plan, bytes, nullptr);
 }
 
@@ -292,12 +294,13 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
   r.policy = plan.policy;
   for (const Var *v : plan.vars)
     r.state.push_back(v->name);
-  for (const Array *a : plan.arrays)
-    r.state.push_back(a->name + "[" +
-                      (a->size > 0 ? std::to_string(a->size)
-                                   : sizes.count(a->name) ? sizes.at(a->name)
-                                                          : std::string("?")) +
-                      "]");
+  for (const Array *a : plan.arrays) {
+    auto sz = sizes.find(a->name);
+    std::string n = a->size > 0          ? std::to_string(a->size)
+                    : sz != sizes.end() ? printExtent(*sz->second)
+                                        : "?";
+    r.state.push_back(a->name + "[" + n + "]");
+  }
   if (bytes && bytes->kind == OpKind::Const)
     r.stateBytes = static_cast<int64_t>(bytes->num);
   std::map<Type, int64_t> per;
@@ -348,24 +351,26 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
   make->num = plan.online ? 1 : 0;
   make->loc = o.loc;
   make->comment = "backward sweep of the checkpointed loop at line " + line +
-                  " (" + plan.policy + "): iterations re-run from snapshots";
+                  " (" + policyName(plan.policy) +
+                  "): iterations re-run from snapshots";
   for (const Array *ga : plan.stash)
-    copyArray(rev, "stash", ga, o);
+    copyArray(rev, CkptMethod::Stash, ga, o);
 
   Op *lp = b.loop(LoopKind::While);
+  lp->role = OpRole::CheckpointDriver;
   Block *saved = b.block();
   b.setBlock(lp->region(0));
   b.create(OpKind::Condition, Type::Void,
-           {ckCall(rev, "next", Type::Bool)});
+           {ckCall(rev, CkptMethod::Next, Type::Bool)});
   b.setBlock(lp->region(1));
-  Op *restore = b.ifOp(ckCall(rev, "restores", Type::Bool));
+  Op *restore = b.ifOp(ckCall(rev, CkptMethod::Restores, Type::Bool));
   b.setBlock(restore->region(0));
-  copyState(rev, "get", plan);
+  copyState(rev, CkptMethod::Get, plan);
   b.setBlock(lp->region(1));
   // Untaped re-runs: the primal body again.
-  rangeLoop(
-      ckCall(rev, "advanceBegin", Type::Long),
-      [&] { return ckCall(rev, "advanceEnd", Type::Long); }, it,
+  Op *rerun = rangeLoop(
+      ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
+      [&] { return ckCall(rev, CkptMethod::AdvanceEnd, Type::Long); }, it,
       [&] {
         Remap again = m.storageOnly();
         cloneBlock(b, *o.region(1), again);
@@ -373,25 +378,28 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
         conditionEffects(o);
       },
       "re-run iterations untaped, up to the next state kept");
-  Op *shot = b.ifOp(ckCall(rev, "takesShot", Type::Bool));
+  rerun->role = OpRole::ReRun;
+  Op *shot = b.ifOp(ckCall(rev, CkptMethod::TakesShot, Type::Bool));
   b.setBlock(shot->region(0));
-  copyState(rev, "put", plan);
+  copyState(rev, CkptMethod::Put, plan);
   b.setBlock(lp->region(1));
   // Taped re-runs: the body the forward sweep built for them.
-  rangeLoop(
-      ckCall(rev, "tapeBegin", Type::Long),
-      [&] { return ckCall(rev, "tapeEnd", Type::Long); }, it,
+  Op *taped = rangeLoop(
+      ckCall(rev, CkptMethod::TapeBegin, Type::Long),
+      [&] { return ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,
       [&] {
         for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()})
           b.block()->splice(b.block()->ops.size(), *part);
         conditionEffects(o);
       },
       "re-run iterations taped, for their backward sweep");
-  Op *rv = b.ifOp(ckCall(rev, "reverses", Type::Bool));
+  taped->role = OpRole::ReRunTaped;
+  Op *rv = b.ifOp(ckCall(rev, CkptMethod::Reverses, Type::Bool));
   b.setBlock(rv->region(0));
   if (it.counter) {
     Op *init = recompute(it.init);
-    Op *c = b.add(init, b.cast(ckCall(rev, "iteration", Type::Long), init->type));
+    Op *k = ckCall(rev, CkptMethod::Iteration, Type::Long);
+    Op *c = b.add(init, b.cast(k, init->type));
     bwdCounters.push_back({it.counter, c});
   }
   reverseIteration(it);
@@ -399,8 +407,8 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
     bwdCounters.pop_back();
   b.setBlock(saved);
   for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
-    copyArray(rev, "unstash", *ga, o);
-  ckCall(rev, "finish", Type::Void);
+    copyArray(rev, CkptMethod::Unstash, *ga, o);
+  ckCall(rev, CkptMethod::Finish, Type::Void);
 }
 
 } // namespace adgen::detail

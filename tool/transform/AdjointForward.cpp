@@ -309,7 +309,8 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
     Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
     forLoop(
         size, [&](Op *q) { b.push(tape(fa->elemType), b.load(from, q)); },
-        "save " + from->name + " of this iteration for the backward sweep");
+        "save " + from->name + " of this iteration for the backward sweep")
+        ->role = OpRole::SnapshotSave;
     it.snaps.push_back({fa, copy});
   }
   b.setBlock(saved);
@@ -340,10 +341,12 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
     fail(o, Diag::ActiveLoopCondition);
     return;
   }
-  std::string policy =
-      reversible ? checkpointPolicy(o, !inRegion, defaultPolicy) : "";
-  if (!policy.empty() && policy != "all")
-    return forwardCheckpointed(o, inRegion, items, policy);
+  std::optional<checkpoint::Policy> policy;
+  if (reversible)
+    policy = checkpointPolicy(o, !inRegion, defaultPolicy);
+  bool all = policy && policy->kind == checkpoint::Kind::All;
+  if (policy && !all)
+    return forwardCheckpointed(o, inRegion, items, *policy);
   Op *n = b.loop(o.loopKind);
   n->policy = o.policy;
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
@@ -376,7 +379,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
     else
       it.count = b.readVar(counter);
   }
-  if (policy == "all")
+  if (all)
     tallyAll(o, it, counter);
   items.push_back(std::move(it));
 }

@@ -81,6 +81,7 @@ void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
         b.constant(static_cast<double>(a->size), Type::Int),
         [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
         fa->name + " as this iteration starts, for the backward sweep");
+    ctx.entryCopy[a]->role = OpRole::EntryCopy;
   }
 }
 

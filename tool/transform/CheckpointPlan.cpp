@@ -7,11 +7,12 @@
 
 namespace adgen {
 
-std::string checkpointPolicy(const Op &o, bool outermost,
-                             const std::string &defaultPolicy) {
-  if (!o.policy.empty())
+std::optional<checkpoint::Policy>
+checkpointPolicy(const Op &o, bool outermost,
+                 const std::optional<checkpoint::Policy> &defaultPolicy) {
+  if (o.policy)
     return o.policy;
-  return outermost ? defaultPolicy : "";
+  return outermost ? defaultPolicy : std::nullopt;
 }
 
 const Var *recomputableCounter(const Function &g, const Op &loop) {
@@ -103,20 +104,20 @@ bool writesActive(const Op &o, const Activity &act) {
   return w;
 }
 
-CheckpointPlans planCheckpoints(const Function &g, const Activity &act,
-                                const RecordFacts &facts,
-                                const std::string &defaultPolicy) {
+CheckpointPlans
+planCheckpoints(const Function &g, const Activity &act,
+                const RecordFacts &facts,
+                const std::optional<checkpoint::Policy> &defaultPolicy) {
   CheckpointPlans plans;
   walk(g.body, [&](const Op &o) {
     if (o.kind != OpKind::Loop || !writesActive(o, act))
       return;
-    std::string policy =
-        checkpointPolicy(o, o.block == &g.body, defaultPolicy);
-    if (policy.empty() || policy == "all")
+    auto policy = checkpointPolicy(o, o.block == &g.body, defaultPolicy);
+    if (!policy || policy->kind == checkpoint::Kind::All)
       return;
     CheckpointPlan &p = plans[&o];
     p.loop = &o;
-    p.policy = policy;
+    p.policy = *policy;
     p.counter = recomputableCounter(g, o);
     planCheckpointState(g, facts, topIndexOf(g, o), p);
   });

@@ -6,7 +6,10 @@
 #include "analysis/Recording.h"
 #include "ir/IR.h"
 
-#include <string>
+#include "adgen/schedule.h"
+
+#include <optional>
+
 #include <unordered_map>
 #include <vector>
 
@@ -16,7 +19,7 @@ struct Activity;
 
 struct CheckpointPlan {
   const Op *loop = nullptr;     // the primal loop
-  std::string policy;           // its directive's, else --checkpoint's
+  checkpoint::Policy policy;    // its directive's, else --checkpoint's
   const Var *counter = nullptr; // a counted loop's counter (not state)
   std::vector<const Var *> vars;     // primal scalars in the state
   std::vector<const Array *> arrays; // primal arrays in the state
@@ -24,9 +27,10 @@ struct CheckpointPlan {
 };
 
 /// The policy loop `o` runs under: its directive's, else `defaultPolicy`
-/// (--checkpoint) for an outermost loop; empty or "all" tapes it.
-std::string checkpointPolicy(const Op &o, bool outermost,
-                             const std::string &defaultPolicy);
+/// (--checkpoint) for an outermost loop; none or `all` tapes it.
+std::optional<checkpoint::Policy>
+checkpointPolicy(const Op &o, bool outermost,
+                 const std::optional<checkpoint::Policy> &defaultPolicy);
 
 /// The counter the backward sweep sets from the iteration number: a
 /// counted loop's integer counter starting at a constant or at a value of
@@ -42,11 +46,12 @@ void planCheckpointState(const Function &g, const RecordFacts &facts, int top,
                          CheckpointPlan &plan);
 
 /// Plans of the loops that are checkpointed: those writing active values
-/// whose policy is neither empty nor "all".
+/// that have a policy other than `all`.
 using CheckpointPlans = std::unordered_map<const Op *, CheckpointPlan>;
-CheckpointPlans planCheckpoints(const Function &g, const Activity &act,
-                                const RecordFacts &facts,
-                                const std::string &defaultPolicy);
+CheckpointPlans
+planCheckpoints(const Function &g, const Activity &act,
+                const RecordFacts &facts,
+                const std::optional<checkpoint::Policy> &defaultPolicy);
 
 /// Whether loop `o` writes (in any region) a variable or array `act` marks
 /// active: only such a loop has a backward sweep.

@@ -32,7 +32,8 @@ Names namesIn(const Op &loop) {
 
 } // namespace
 
-int hoistForCheckpoints(Function &f, const std::string &defaultPolicy) {
+int hoistForCheckpoints(
+    Function &f, const std::optional<checkpoint::Policy> &defaultPolicy) {
   // What checkpointed loops below the top level name but declare outside.
   std::set<const Var *> vars;
   std::set<const Array *> arrays;
@@ -41,9 +42,9 @@ int hoistForCheckpoints(Function &f, const std::string &defaultPolicy) {
     for (auto &op : b.ops) {
       bool checkpointed =
           op->kind == OpKind::Loop &&
-          (!op->policy.empty() ? op->policy != "all"
-                               : !nested && !defaultPolicy.empty() &&
-                                     defaultPolicy != "all");
+          (op->policy ? op->policy->kind != checkpoint::Kind::All
+                      : !nested && defaultPolicy &&
+                            defaultPolicy->kind != checkpoint::Kind::All);
       if (checkpointed && nested) {
         Names n = namesIn(*op);
         for (const Var *v : n.vars)

@@ -7,12 +7,13 @@
 
 #include "ir/IR.h"
 
-#include <string>
+#include <optional>
 
 namespace adgen {
 
 /// Hoists what checkpointed loops below the top level need; returns how
 /// many declarations moved. `defaultPolicy` is --checkpoint's.
-int hoistForCheckpoints(Function &f, const std::string &defaultPolicy);
+int hoistForCheckpoints(
+    Function &f, const std::optional<checkpoint::Policy> &defaultPolicy);
 
 } // namespace adgen

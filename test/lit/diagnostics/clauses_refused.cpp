@@ -96,3 +96,12 @@ double f(double x, int n) {
   for (int i = 0; i < n; ++i) s = s * x;
   return s;
 }
+
+// (At the end, so the lines above keep their numbers.) Both read byte counts
+// up to 8 EiB (2^63 - 1 bytes), without exponents.
+// RUN: adgen plan --steps 100 --budget 9223372036854775807 --bytes 1KiB > /dev/null
+// RUN: adgen %t/policy_ok.cpp -o %t/ok.cpp "--checkpoint=budget 9223372036854775807"
+// RUN: FileCheck %s --check-prefix=OK < %t/ok.cpp
+// RUN: sh -c 'adgen plan --steps 100 --budget 9223372036854775808 --bytes 1KiB 2>/dev/null; test $? -eq 2'
+// RUN: sh -c 'adgen %t/twice.cpp -o %t/out.cpp "--checkpoint=budget 9223372036854775808" 2>/dev/null; test $? -eq 2'
+// RUN: sh -c 'adgen plan --steps 100 --budget 1e18 --bytes 1KiB 2>/dev/null; test $? -eq 2'
