@@ -60,15 +60,19 @@ bool cloneIt(PassState &s) {
 TEST(PassesTest, ListsInPipelineOrder) {
   EXPECT_EQ(names(loweringPasses()), (std::vector<std::string>{"lower"}));
   EXPECT_EQ(names(gradPasses()),
-            (std::vector<std::string>{"clone", "inline", "structure", "hoist",
-                                      "adjoint", "dead-code"}));
+            (std::vector<std::string>{
+                "clone", "inline", "structure", "hoist", "activity",
+                "to-be-recorded", "checkpoint-plan", "adjoint-storage",
+                "forward-sweep", "backward-sweep", "dead-code"}));
   EXPECT_EQ(names(jvpPasses()),
             (std::vector<std::string>{"tangent", "dead-code"}));
   EXPECT_EQ(names(batchPasses()),
             (std::vector<std::string>{"clone", "inline"}));
-  EXPECT_EQ(passNames(), (std::vector<std::string>{
-                             "lower", "clone", "inline", "structure", "hoist",
-                             "adjoint", "dead-code", "tangent"}));
+  EXPECT_EQ(passNames(),
+            (std::vector<std::string>{
+                "lower", "clone", "inline", "structure", "hoist", "activity",
+                "to-be-recorded", "checkpoint-plan", "adjoint-storage",
+                "forward-sweep", "backward-sweep", "dead-code", "tangent"}));
 }
 
 TEST(PassesTest, GradPassesPrintAfterAndVerifyEach) {
@@ -96,7 +100,41 @@ TEST(PassesTest, GradPassesPrintAfterAndVerifyEach) {
             std::string::npos)
       << err;
   EXPECT_EQ(err.find("*** IR after inline"), std::string::npos) << err;
-  EXPECT_EQ(err.find("*** IR after adjoint"), std::string::npos) << err;
+  EXPECT_EQ(err.find("*** IR after forward-sweep"), std::string::npos) << err;
+}
+
+TEST(PassesTest, ReverseModeSweepBySweep) {
+  // After the forward sweep f_grad is the primal with its tape pushes and
+  // no return yet; the backward sweep pops and returns.
+  auto f = loopWithBreak();
+  PassState s;
+  s.primal = f.get();
+  s.adjoint.name = "f_grad";
+  s.adjoint.active = {true};
+  PassOptions o;
+  o.printAfter = {"adjoint-storage", "forward-sweep", "backward-sweep"};
+  o.verifyEach = true;
+  testing::internal::CaptureStderr();
+  bool ok = runPasses(gradPasses(), s, o);
+  std::string err = testing::internal::GetCapturedStderr();
+  ASSERT_TRUE(ok) << err;
+  size_t storage = err.find("*** IR after adjoint-storage (f_grad) ***");
+  size_t fwd = err.find("*** IR after forward-sweep (f_grad) ***");
+  size_t bwd = err.find("*** IR after backward-sweep (f_grad) ***");
+  ASSERT_NE(storage, std::string::npos) << err;
+  ASSERT_NE(fwd, std::string::npos) << err;
+  ASSERT_NE(bwd, std::string::npos) << err;
+  EXPECT_LT(storage, fwd);
+  EXPECT_LT(fwd, bwd);
+  std::string forward = err.substr(fwd, bwd - fwd);
+  std::string backward = err.substr(bwd);
+  EXPECT_NE(forward.find("push"), std::string::npos) << forward;
+  EXPECT_EQ(forward.find("pop"), std::string::npos) << forward;
+  EXPECT_EQ(forward.find("return"), std::string::npos) << forward;
+  EXPECT_NE(backward.find("pop"), std::string::npos) << backward;
+  EXPECT_NE(backward.find("return"), std::string::npos) << backward;
+  ASSERT_TRUE(s.prepared); // the primal the sweeps read, kept alive
+  EXPECT_EQ(s.prepared->name, "f");
 }
 
 TEST(PassesTest, VerifyEachNamesThePassThatBrokeTheIR) {

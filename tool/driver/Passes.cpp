@@ -34,12 +34,39 @@ bool hoist(PassState &s) {
   return true;
 }
 
-bool adjoint(PassState &s) {
+bool activity(PassState &s) {
+  s.reverse = std::make_shared<AdjointPasses>(*s.fn, s.adjoint);
+  s.reverse->activity();
+  return true;
+}
+
+bool toBeRecorded(PassState &s) {
+  s.reverse->toBeRecorded();
+  return true;
+}
+
+bool checkpointPlan(PassState &s) {
+  s.reverse->checkpointPlan();
+  return true;
+}
+
+bool adjointStorage(PassState &s) {
+  s.prepared = std::move(s.fn); // the sweeps read it until the end
+  s.fn = s.reverse->storage();
+  return true;
+}
+
+bool forwardSweep(PassState &s) {
   Diagnostic d{};
-  s.fn = adjointOf(*s.fn, s.adjoint, d);
-  if (!s.fn)
-    s.errors.push_back(d);
-  return s.fn != nullptr;
+  if (s.reverse->forwardSweep(d))
+    return true;
+  s.errors.push_back(d);
+  return false;
+}
+
+bool backwardSweep(PassState &s) {
+  s.reverse->backwardSweep();
+  return true;
 }
 
 bool tangent(PassState &s) {
@@ -67,7 +94,12 @@ const PassList &gradPasses() {
       {"inline", inlining},     // calls inlined
       {"structure", structure}, // break, continue, early returns as flags
       {"hoist", hoist},         // nested checkpointed loops' state to the top
-      {"adjoint", adjoint},     // f_grad: forward sweep, then backward sweep
+      {"activity", activity},             // what depends on x, and matters
+      {"to-be-recorded", toBeRecorded},   // what the backward sweep has again
+      {"checkpoint-plan", checkpointPlan}, // per loop: policy and snapshot
+      {"adjoint-storage", adjointStorage}, // f_grad's signature, x_bar locals
+      {"forward-sweep", forwardSweep},    // the primal, statements recorded
+      {"backward-sweep", backwardSweep},  // recorded statements transposed
       {"dead-code", deadCode},  // what nothing reads goes
   };
   return passes;

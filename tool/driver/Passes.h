@@ -26,6 +26,8 @@ struct PassState {
   const Function *primal = nullptr;       // grad, jvp, batch: f as lowered
   std::unique_ptr<Function> fn;           // the function being built
   AdjointOptions adjoint;                 // grad
+  std::unique_ptr<Function> prepared;     // grad: f prepared, once f_grad starts
+  std::shared_ptr<AdjointPasses> reverse; // grad: f_grad being built
   TangentOptions tangent;                 // jvp
   DerivedModule *dm = nullptr;            // jvp: callee tangents go here
   std::vector<Diagnostic> errors;         // what a failed pass says

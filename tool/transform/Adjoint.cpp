@@ -13,7 +13,12 @@ AdjointBuilder::AdjointBuilder(
     const Function &g, Function &F, const std::vector<bool> &mask,
     const std::map<std::string, Extent> &sizes,
     const std::optional<checkpoint::Policy> &defaultPolicy)
-    : g(g), F(F), b(F), sizes(sizes), defaultPolicy(defaultPolicy) {
+    : g(g), F(F), b(F), mask(mask), sizes(sizes),
+      defaultPolicy(defaultPolicy) {
+  names.sync(g);
+}
+
+void AdjointBuilder::analyzeActivity() {
   std::set<const Var *> sv;
   std::set<const Array *> sa;
   for (size_t i = 0; i < g.params.size(); ++i)
@@ -25,19 +30,27 @@ AdjointBuilder::AdjointBuilder(
     }
   act = analyzeVaried(g, sv, sa);
   keepUseful(g, act);
-  facts = analyzeRecording(g);
-  remaining = facts.uses;
-  plans = planCheckpoints(g, act, facts, defaultPolicy);
-  names.sync(g);
 }
 
-bool AdjointBuilder::build(const std::vector<bool> &mask, Diagnostic &error) {
-  declare(mask);
-  std::vector<Item> items = forward(g.body, false);
+void AdjointBuilder::analyzeToBeRecorded() {
+  facts = analyzeRecording(g);
+  remaining = facts.uses;
+}
+
+void AdjointBuilder::planLoops() {
+  plans = planCheckpoints(g, act, facts, defaultPolicy);
+}
+
+bool AdjointBuilder::forwardSweep(Diagnostic &error) {
+  items = forward(g.body, false);
   if (!err.empty()) {
     error = err.front();
     return false;
   }
+  return true;
+}
+
+void AdjointBuilder::backwardSweep() {
   b.setBlock(&F.body);
   backward(items, false);
   // Scalar parameters that the function overwrites accumulated into a
@@ -46,9 +59,11 @@ bool AdjointBuilder::build(const std::vector<bool> &mask, Diagnostic &error) {
     Op *sum = b.add(b.load(out, zero()), b.readVar(param));
     b.store(out, zero(), sum);
   }
+  // The return is the primal's, where the source has it.
+  if (!g.body.ops.empty() && g.body.ops.back()->kind == OpKind::Return)
+    b.setLoc(g.body.ops.back()->loc);
   b.create(OpKind::Return, Type::Void,
            retValue ? std::vector<Op *>{retValue} : std::vector<Op *>{});
-  return true;
 }
 
 std::string AdjointBuilder::unique(const std::string &base) {
@@ -61,7 +76,7 @@ void AdjointBuilder::atTop(const std::function<void()> &emit) {
   emit();
 }
 
-void AdjointBuilder::declare(const std::vector<bool> &mask) {
+void AdjointBuilder::declare() {
   st = declareAdjointStorage(g, F, mask, act, m, names);
   b.setBlock(&F.body);
 }
@@ -82,13 +97,42 @@ namespace adgen {
 
 using detail::AdjointBuilder;
 
+AdjointPasses::AdjointPasses(const Function &g, const AdjointOptions &opts)
+    : F(newFunctionLike(g, opts.name)),
+      builder(std::make_unique<AdjointBuilder>(g, *F, opts.active, opts.sizes,
+                                               opts.defaultPolicy)) {
+  builder->setReport(opts.report);
+}
+
+AdjointPasses::~AdjointPasses() = default;
+
+void AdjointPasses::activity() { builder->analyzeActivity(); }
+
+void AdjointPasses::toBeRecorded() { builder->analyzeToBeRecorded(); }
+
+void AdjointPasses::checkpointPlan() { builder->planLoops(); }
+
+std::unique_ptr<Function> AdjointPasses::storage() {
+  builder->declare();
+  return std::move(F);
+}
+
+bool AdjointPasses::forwardSweep(Diagnostic &error) {
+  return builder->forwardSweep(error);
+}
+
+void AdjointPasses::backwardSweep() { builder->backwardSweep(); }
+
 std::unique_ptr<Function>
 adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
-  auto F = newFunctionLike(g, opts.name);
-  AdjointBuilder ab(g, *F, opts.active, opts.sizes, opts.defaultPolicy);
-  ab.setReport(opts.report);
-  if (!ab.build(opts.active, error))
+  AdjointPasses passes(g, opts);
+  passes.activity();
+  passes.toBeRecorded();
+  passes.checkpointPlan();
+  std::unique_ptr<Function> F = passes.storage();
+  if (!passes.forwardSweep(error))
     return nullptr;
+  passes.backwardSweep();
   return F;
 }
 

@@ -50,6 +50,40 @@ struct AdjointOptions {
   std::vector<CheckpointReport> *report = nullptr; // filled when given
 };
 
+namespace detail {
+class AdjointBuilder;
+}
+
+/// Reverse mode pass by pass on `g`, a primal already prepared (calls
+/// inlined, jumps structured, loops hoisted), which must outlive it. The
+/// driver's grad list runs these in order; adjointOf runs them all.
+class AdjointPasses {
+public:
+  AdjointPasses(const Function &g, const AdjointOptions &opts);
+  ~AdjointPasses();
+  /// What the active inputs vary and the results need (analysis/Activity).
+  void activity();
+  /// To-be-recorded facts: settled storage, single writes, per-iteration
+  /// snapshots (analysis/Recording).
+  void toBeRecorded();
+  /// Per loop: its checkpoint policy and snapshot state
+  /// (transform/CheckpointPlan).
+  void checkpointPlan();
+  /// f_grad's signature and adjoint storage (transform/AdjointStorage):
+  /// hands over f_grad, which the sweeps then build in place (keep it alive
+  /// as long as this object).
+  std::unique_ptr<Function> storage();
+  /// The primal with each active statement recorded; false on a construct
+  /// it cannot reverse, with the diagnostic in `error`.
+  bool forwardSweep(Diagnostic &error);
+  /// The recorded statements in reverse, transposed; then the return.
+  void backwardSweep();
+
+private:
+  std::unique_ptr<Function> F;
+  std::unique_ptr<detail::AdjointBuilder> builder;
+};
+
 /// The adjoint pass: f_grad from `g`, a primal already prepared (calls
 /// inlined, jumps structured, loops hoisted), before dead-code removal. On a
 /// construct it cannot reverse it returns null and sets `error`.

@@ -82,7 +82,13 @@ public:
                  const std::map<std::string, Extent> &sizes = {},
                  const std::optional<checkpoint::Policy> &defaultPolicy = {});
 
-  bool build(const std::vector<bool> &mask, Diagnostic &error);
+  // The passes, in order (see AdjointPasses in Adjoint.h).
+  void analyzeActivity();
+  void analyzeToBeRecorded();
+  void planLoops();
+  void declare();
+  bool forwardSweep(Diagnostic &error);
+  void backwardSweep();
 
   void setReport(std::vector<CheckpointReport> *r) { report = r; }
 
@@ -97,7 +103,6 @@ private:
   /// (declarations the sweeps discover they need).
   void atTop(const std::function<void()> &emit);
 
-  void declare(const std::vector<bool> &mask);
 
   Array *tape(Type t);
 
@@ -291,6 +296,7 @@ private:
   // Integer variables written once, by their declaration (an inlined
   // callee's copy of a loop counter): the forward value they hold.
   std::unordered_map<const Var *, Op *> copyOf;
+  std::vector<bool> mask; // per primal parameter: active
   RecordFacts facts; // what the primal says before any code is built
   CheckpointPlans plans; // the loops checkpointed, planned up front
   std::vector<BodyContext> bodies; // loop bodies being forwarded
@@ -310,6 +316,7 @@ private:
   void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
                   const CheckpointedLoop *taped);
   Op *retValue = nullptr;
+  std::vector<Item> items; // the forward sweep's record, for the backward
   std::vector<Diagnostic> err; // the first error, when there is one
 };
 

@@ -30,13 +30,16 @@ Names namesIn(const Op &loop) {
   return n;
 }
 
-} // namespace
-
-int hoistForCheckpoints(
-    Function &f, const std::optional<checkpoint::Policy> &defaultPolicy) {
-  // What checkpointed loops below the top level name but declare outside.
+/// What checkpointed loops below the top level name but declare outside.
+struct Hoisted {
   std::set<const Var *> vars;
   std::set<const Array *> arrays;
+  bool empty() const { return vars.empty() && arrays.empty(); }
+};
+
+Hoisted toHoist(const Function &f,
+                const std::optional<checkpoint::Policy> &defaultPolicy) {
+  Hoisted h;
   std::function<void(const Block &, bool)> scan = [&](const Block &b,
                                                       bool nested) {
     for (auto &op : b.ops) {
@@ -49,94 +52,111 @@ int hoistForCheckpoints(
         Names n = namesIn(*op);
         for (const Var *v : n.vars)
           if (!n.declaredVars.count(v) && v->paramIndex < 0)
-            vars.insert(v);
+            h.vars.insert(v);
         for (const Array *a : n.arrays)
           if (!n.declaredArrays.count(a) && a->paramIndex < 0)
-            arrays.insert(a);
+            h.arrays.insert(a);
       }
       for (auto &r : op->regions)
         scan(*r, true);
     }
   };
   scan(f.body, false);
-  if (vars.empty() && arrays.empty())
-    return 0;
+  return h;
+}
 
-  // Declarations in nested blocks become writes (a re-initialisation for
-  // arrays); the declarations themselves go to the top of the function.
-  Builder b(f);
-  int hoisted = 0;
-  std::vector<std::unique_ptr<Op>> top;
-  std::function<void(Block &, bool)> rewrite = [&](Block &blk, bool nested) {
+/// Declarations in nested blocks become writes (a re-initialisation for
+/// arrays); the declarations themselves gather in `top`.
+class Hoister {
+public:
+  Hoister(Function &f, const Hoisted &h) : f(f), h(h), b(f) {}
+
+  int run() {
+    rewrite(f.body, false);
+    f.body.splice(0, top);
+    return hoisted;
+  }
+
+private:
+  void rewrite(Block &blk, bool nested) {
     for (size_t i = 0; i < blk.ops.size(); ++i) {
       Op &o = *blk.ops[i];
       for (auto &r : o.regions)
         rewrite(*r, true);
       if (!nested)
         continue;
-      if (o.kind == OpKind::Decl && vars.count(o.var)) {
-        Block scratch;
-        b.setBlock(&scratch);
-        b.setLoc(o.loc);
-        b.decl(o.var, b.constant(0, o.var->type));
-        for (auto &d : scratch.ops)
-          top.push_back(std::move(d));
-        if (o.operands.empty()) {
-          blk.ops.erase(blk.ops.begin() + static_cast<long>(i));
-          --i;
-        } else {
-          o.kind = OpKind::WriteVar;
-        }
-        ++hoisted;
-      } else if (o.kind == OpKind::DeclArray && arrays.count(o.arr)) {
-        Array *a = o.arr;
-        // Where it was declared it is set to its initialiser again.
-        std::unique_ptr<Op> decl = std::move(blk.ops[i]);
-        blk.ops.erase(blk.ops.begin() + static_cast<long>(i));
-        Block scratch;
-        b.setBlock(&scratch);
-        b.setLoc(decl->loc);
-        int64_t given = static_cast<int64_t>(a->init.size());
-        for (int64_t k = 0; k < given && k < a->size; ++k)
-          b.store(a, b.constant(static_cast<double>(k), Type::Int),
-                  b.constant(a->init[static_cast<size_t>(k)], a->elemType));
-        if (given < a->size) {
-          // for (int k = given; k < size; ++k) a[k] = 0;
-          Var *k = f.newVar(a->name + "_k", Type::Int);
-          b.decl(k, b.constant(static_cast<double>(given), Type::Int));
-          Op *lp = b.loop(LoopKind::For);
-          b.setBlock(lp->region(0));
-          b.create(OpKind::Condition, Type::Void,
-                   {b.binary(OpKind::Lt, b.readVar(k),
-                             b.constant(static_cast<double>(a->size),
-                                        Type::Int))});
-          b.setBlock(lp->region(1));
-          b.store(a, b.readVar(k), b.constant(0, a->elemType));
-          b.setBlock(lp->region(2));
-          b.writeVar(k, b.binary(OpKind::Add, b.readVar(k),
-                                 b.constant(1, Type::Int)));
-          b.setBlock(&scratch);
-        }
-        for (auto &s : scratch.ops)
-          s->block = &blk;
-        size_t count = scratch.ops.size();
-        blk.ops.insert(blk.ops.begin() + static_cast<long>(i),
-                       std::make_move_iterator(scratch.ops.begin()),
-                       std::make_move_iterator(scratch.ops.end()));
-        i += count;
-        --i;
-        decl->block = &f.body;
-        top.push_back(std::move(decl));
-        ++hoisted;
-      }
+      if (o.kind == OpKind::Decl && h.vars.count(o.var))
+        i = hoistVar(blk, i);
+      else if (o.kind == OpKind::DeclArray && h.arrays.count(o.arr))
+        i = hoistArray(blk, i);
     }
-  };
-  rewrite(f.body, false);
-  for (auto &d : top)
-    d->block = &f.body;
-  f.body.ops.insert(f.body.ops.begin(), std::make_move_iterator(top.begin()),
-                    std::make_move_iterator(top.end()));
-  return hoisted;
+  }
+
+  /// `T v = e;` becomes `v = e;` (`T v;` goes); `T v = 0;` at the top.
+  /// Returns the index of the last op now in its place.
+  size_t hoistVar(Block &blk, size_t i) {
+    Op &o = *blk.ops[i];
+    b.setBlock(&top);
+    b.setLoc(o.loc);
+    b.decl(o.var, b.constant(0, o.var->type));
+    ++hoisted;
+    if (!o.operands.empty()) {
+      o.kind = OpKind::WriteVar;
+      return i;
+    }
+    blk.erase(&o);
+    return i - 1;
+  }
+
+  /// `T a[n] = {...};` moves to the top; where it was, a is set to its
+  /// initialiser again. Returns the index of the last op now in its place.
+  size_t hoistArray(Block &blk, size_t i) {
+    std::unique_ptr<Op> decl = blk.take(blk.ops[i].get());
+    Array *a = decl->arr;
+    size_t before = blk.ops.size();
+    b.setInsertPoint({&blk, i < blk.ops.size() ? blk.ops[i].get() : nullptr});
+    b.setLoc(decl->loc);
+    int64_t given = static_cast<int64_t>(a->init.size());
+    for (int64_t k = 0; k < given && k < a->size; ++k)
+      b.store(a, b.constant(static_cast<double>(k), Type::Int),
+              b.constant(a->init[static_cast<size_t>(k)], a->elemType));
+    if (given < a->size)
+      zeroFrom(a, given);
+    top.insert(top.ops.size(), std::move(decl));
+    ++hoisted;
+    return i + (blk.ops.size() - before) - 1;
+  }
+
+  /// for (int k = given; k < size; ++k) a[k] = 0; at the insertion point.
+  void zeroFrom(Array *a, int64_t given) {
+    Var *k = f.newVar(a->name + "_k", Type::Int);
+    b.decl(k, b.constant(static_cast<double>(given), Type::Int));
+    Op *lp = b.loop(LoopKind::For);
+    Builder::Restore restore(b);
+    b.setBlock(lp->region(0));
+    b.create(OpKind::Condition, Type::Void,
+             {b.binary(OpKind::Lt, b.readVar(k),
+                       b.constant(static_cast<double>(a->size), Type::Int))});
+    b.setBlock(lp->region(1));
+    b.store(a, b.readVar(k), b.constant(0, a->elemType));
+    b.setBlock(lp->region(2));
+    b.writeVar(k,
+               b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
+  }
+
+  Function &f;
+  const Hoisted &h;
+  Builder b;
+  Block top; // the hoisted declarations, in order
+  int hoisted = 0;
+};
+
+} // namespace
+
+int hoistForCheckpoints(
+    Function &f, const std::optional<checkpoint::Policy> &defaultPolicy) {
+  Hoisted h = toHoist(f, defaultPolicy);
+  return h.empty() ? 0 : Hoister(f, h).run();
 }
 
 } // namespace adgen
