@@ -94,11 +94,9 @@ std::optional<CountedLoop> matchCountedLoop(const Block &blk, size_t i,
 }
 
 bool readsVar(const Op &o, const Var *v) {
-  bool r = o.kind == OpKind::ReadVar && o.var == v;
+  bool r = varRead(o) == v;
   for (auto &reg : o.regions)
-    walk(*reg, [&](const Op &x) {
-      r = r || (x.kind == OpKind::ReadVar && x.var == v);
-    });
+    walk(*reg, [&](const Op &x) { r = r || varRead(x) == v; });
   return r;
 }
 
@@ -113,8 +111,7 @@ bool carriedByLoop(const Op &loop, const Var *v) {
     for (auto &op : loop.region(r)->ops) {
       if (readsVar(*op, v))
         return true;
-      if ((op->kind == OpKind::WriteVar || op->kind == OpKind::Decl) &&
-          op->var == v)
+      if (varWritten(*op) == v)
         return false;
     }
   }

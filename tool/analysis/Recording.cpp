@@ -22,15 +22,15 @@ RecordFacts analyzeRecording(const Function &g) {
   walk(g.body, [&](const Op &o) {
     for (const Op *x : o.operands)
       r.uses[x]++;
-    if (o.kind == OpKind::WriteVar || o.kind == OpKind::Decl)
-      r.writeCount[o.var]++;
+    if (const Var *v = varWritten(o))
+      r.writeCount[v]++;
   });
   for (size_t t = 0; t < g.body.ops.size(); ++t) {
     auto note = [&](const Op &x) {
-      if (x.kind == OpKind::WriteVar || x.kind == OpKind::Decl)
-        r.lastWriteTop[x.var] = static_cast<int>(t);
-      if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
-        r.lastWriteTop[x.arr] = static_cast<int>(t);
+      if (const Var *v = varWritten(x))
+        r.lastWriteTop[v] = static_cast<int>(t);
+      if (const Array *a = arrayWritten(x))
+        r.lastWriteTop[a] = static_cast<int>(t);
     };
     note(*g.body.ops[t]);
     for (auto &reg : g.body.ops[t]->regions)
@@ -59,9 +59,9 @@ std::vector<BodySnapshot> snapshotsOf(const Op &loop) {
   std::map<const Array *, int> lastWrite, firstWrite;
   for (size_t t = 0; t < body.ops.size(); ++t) {
     auto note = [&](const Op &x) {
-      if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray) {
-        lastWrite[x.arr] = static_cast<int>(t);
-        firstWrite.emplace(x.arr, static_cast<int>(t));
+      if (const Array *a = arrayWritten(x)) {
+        lastWrite[a] = static_cast<int>(t);
+        firstWrite.emplace(a, static_cast<int>(t));
       }
     };
     note(*body.ops[t]);

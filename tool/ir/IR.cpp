@@ -36,7 +36,7 @@ const char *typeName(Type t) {
 
 const char *opMnemonic(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H)                                                \
+#define ADGEN_OP(K, M, N, R, H, E)                                              \
   case OpKind::K:                                                              \
     return M;
 #include "ir/Ops.def"
@@ -150,18 +150,35 @@ Function *Module::find(const std::string &n) const {
   return nullptr;
 }
 
-bool isPure(const Op &op) {
-  switch (op.kind) {
-  case OpKind::Const: case OpKind::ReadVar: case OpKind::Load:
-  case OpKind::Neg: case OpKind::Not: case OpKind::Add: case OpKind::Sub:
-  case OpKind::Mul: case OpKind::Div: case OpKind::Rem: case OpKind::Lt:
-  case OpKind::Le: case OpKind::Gt: case OpKind::Ge: case OpKind::Eq:
-  case OpKind::Ne: case OpKind::And: case OpKind::Or: case OpKind::Math:
-  case OpKind::Cast: case OpKind::Select:
-    return true;
-  default:
-    return false;
+Effect effectOf(OpKind k) {
+  switch (k) {
+#define ADGEN_OP(K, M, N, R, H, E)                                             \
+  case OpKind::K:                                                              \
+    return Effect::E;
+#include "ir/Ops.def"
   }
+  return Effect::Control;
+}
+
+bool isPure(const Op &op) {
+  Effect e = effectOf(op.kind);
+  return e == Effect::None || e == Effect::ReadVar || e == Effect::ReadArray;
+}
+
+const Var *varWritten(const Op &op) {
+  return effectOf(op.kind) == Effect::WriteVar ? op.var : nullptr;
+}
+
+const Array *arrayWritten(const Op &op) {
+  return effectOf(op.kind) == Effect::WriteArray ? op.arr : nullptr;
+}
+
+const Var *varRead(const Op &op) {
+  return effectOf(op.kind) == Effect::ReadVar ? op.var : nullptr;
+}
+
+const Array *arrayRead(const Op &op) {
+  return effectOf(op.kind) == Effect::ReadArray ? op.arr : nullptr;
 }
 
 bool isTerminator(const Op &op) {

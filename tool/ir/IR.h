@@ -27,7 +27,7 @@ const char *typeName(Type t); // C++ spelling
 int64_t typeSize(Type t);     // bytes (sizeof on the targets adgen emits for)
 
 enum class OpKind {
-#define ADGEN_OP(K, M, N, R, H) K,
+#define ADGEN_OP(K, M, N, R, H, E) K,
 #include "ir/Ops.def"
 };
 
@@ -223,7 +223,22 @@ struct Module {
   Function *find(const std::string &name) const;
 };
 
+/// What an op does besides defining its result (Ops.def's last column).
+enum class Effect {
+  None, ReadVar, ReadArray, WriteVar, WriteArray, Call, Control, Tape, Runtime
+};
+Effect effectOf(OpKind k);
+
+/// No effect besides its result (arithmetic, reads): Ops.def's None,
+/// ReadVar and ReadArray.
 bool isPure(const Op &op);
+/// The variable `op` itself writes (Decl, WriteVar), or null; the array
+/// (Store, DeclArray), or null; and likewise what it reads (ReadVar; Load).
+/// Regions are not looked into: walk them for that.
+const Var *varWritten(const Op &op);
+const Array *arrayWritten(const Op &op);
+const Var *varRead(const Op &op);
+const Array *arrayRead(const Op &op);
 bool isTerminator(const Op &op);
 
 /// Calls f on every op of the block and, recursively, of its regions

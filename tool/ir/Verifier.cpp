@@ -7,7 +7,7 @@ namespace {
 
 int expectedOperands(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H)                                                \
+#define ADGEN_OP(K, M, N, R, H, E)                                              \
   case OpKind::K:                                                              \
     return N;
 #include "ir/Ops.def"
@@ -17,7 +17,7 @@ int expectedOperands(OpKind k) {
 
 int expectedRegions(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H)                                                \
+#define ADGEN_OP(K, M, N, R, H, E)                                              \
   case OpKind::K:                                                              \
     return R;
 #include "ir/Ops.def"
@@ -27,7 +27,7 @@ int expectedRegions(OpKind k) {
 
 bool expectsResult(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H)                                                \
+#define ADGEN_OP(K, M, N, R, H, E)                                              \
   case OpKind::K:                                                              \
     return H;
 #include "ir/Ops.def"

@@ -41,14 +41,14 @@ Touched touchedBy(const Op &o) {
         t.declared.insert(x.var);
       if (x.kind == OpKind::WriteVar)
         t.written.insert(x.var);
-      if (x.kind == OpKind::ReadVar)
-        t.read.insert(x.var);
+      if (const Var *v = varRead(x))
+        t.read.insert(v);
       if (x.kind == OpKind::DeclArray)
         t.declaredA.insert(x.arr);
       if (x.kind == OpKind::Store)
         t.writtenA.insert(x.arr);
-      if (x.kind == OpKind::Load)
-        t.readA.insert(x.arr);
+      if (const Array *a = arrayRead(x))
+        t.readA.insert(a);
     });
   return t;
 }
@@ -97,8 +97,7 @@ bool writesActive(const Op &o, const Activity &act) {
   bool w = false;
   for (auto &r : o.regions)
     walk(*r, [&](const Op &x) {
-      w = w || ((x.kind == OpKind::Decl || x.kind == OpKind::WriteVar) &&
-                act.active(x.var)) ||
+      w = w || (varWritten(x) && act.active(x.var)) ||
           (x.kind == OpKind::Store && act.active(x.arr));
     });
   return w;

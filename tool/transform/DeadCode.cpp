@@ -92,10 +92,8 @@ int deadVariables(Function &f) {
       Op &o = *b.ops[i];
       for (auto &r : o.regions)
         sweepVars(*r);
-      bool dead = ((o.kind == OpKind::Decl || o.kind == OpKind::WriteVar) &&
-                   !read[o.var]) ||
-                  ((o.kind == OpKind::DeclArray || o.kind == OpKind::Store) &&
-                   deadArray(o.arr));
+      bool dead = (varWritten(o) && !read[o.var]) ||
+                  (arrayWritten(o) && deadArray(o.arr));
       if (dead) {
         b.ops[i].reset();
         ++removed;
