@@ -114,39 +114,50 @@ bool isOutput(const Arg &a) {
          (a.kind == Arg::Sample && a.pointer && !a.isConst);
 }
 
-BatchCode render(const Variant &v, const std::string &name,
-                 const std::string &what, const std::string &ret,
-                 long long tapeBytes) {
+/// One variant's kernel, device launcher and host launcher: the pieces the
+/// batch_kernel template takes, built by the methods below in turn.
+struct Renderer {
+  const Variant &v;
+  const std::string &name, &what, &ret;
+  long long tapeBytes;
   bool hasValue = ret != "void";
   std::string seedText =
       v.seed ? std::string(typeName(v.seed->type)) + " " + v.seed->name : "";
-  // Parameter lists.
   std::string kparams, dparams, hparams, dargs, upload, download, hbody, kbody,
       dbody;
-  for (const Arg &a : v.args) {
-    bool adj = a.kind == Arg::SharedAdjoint;
-    std::string t = batchedType(a);
-    kparams += ", " + (adj ? a.elem + " *" + a.name : t);
-    dparams += ", " + t;
-    hparams += ", " + t;
-  }
-  if (hasValue) {
-    kparams += ", " + ret + " *values";
-    dparams += ", " + ret + " *values";
-    hparams += ", " + ret + " *values = nullptr";
-  }
-  if (v.seed) {
-    kparams += ", " + seedText;
-    dparams += ", " + seedText + " = " + v.seed->defaultArg;
-    hparams += ", " + seedText + " = " + v.seed->defaultArg;
-  }
-  if (v.arena)
-    kparams += ", adgen::batch::Slices slices";
-  dparams += ", const adgen::batch::Options &opts = {}";
-  hparams += ", [[maybe_unused]] const adgen::batch::Options &opts = {}";
+  std::string kargs; // the device launcher's arguments to the kernel
 
-  // The per-sample call, on the host and in the kernel.
-  auto call = [&](bool onDevice) {
+  Renderer(const Variant &v, const std::string &name, const std::string &what,
+           const std::string &ret, long long tapeBytes)
+      : v(v), name(name), what(what), ret(ret), tapeBytes(tapeBytes) {}
+
+  /// The kernel's, device launcher's and host launcher's parameter lists.
+  void params() {
+    for (const Arg &a : v.args) {
+      bool adj = a.kind == Arg::SharedAdjoint;
+      std::string t = batchedType(a);
+      kparams += ", " + (adj ? a.elem + " *" + a.name : t);
+      dparams += ", " + t;
+      hparams += ", " + t;
+    }
+    if (hasValue) {
+      kparams += ", " + ret + " *values";
+      dparams += ", " + ret + " *values";
+      hparams += ", " + ret + " *values = nullptr";
+    }
+    if (v.seed) {
+      kparams += ", " + seedText;
+      dparams += ", " + seedText + " = " + v.seed->defaultArg;
+      hparams += ", " + seedText + " = " + v.seed->defaultArg;
+    }
+    if (v.arena)
+      kparams += ", adgen::batch::Slices slices";
+    dparams += ", const adgen::batch::Options &opts = {}";
+    hparams += ", [[maybe_unused]] const adgen::batch::Options &opts = {}";
+  }
+
+  /// The per-sample call, on the host or in the kernel.
+  std::string call(bool onDevice) const {
     const Function *fn = onDevice ? v.device : v.host;
     std::string c = fn->name + "(";
     bool first = true;
@@ -159,49 +170,78 @@ BatchCode render(const Variant &v, const std::string &name,
     if (v.seed)
       c += ", " + v.seed->name;
     return c + ")";
-  };
-  auto store = [&](bool onDevice) {
+  }
+
+  /// The call as a statement, keeping its value where there is one.
+  std::string store(bool onDevice) const {
     std::string c = call(onDevice);
     return hasValue ? "    const " + ret + " value = " + c +
                           ";\n    if (values)\n      values[s] = value;\n"
                     : "    " + c + ";\n";
-  };
-  hbody = store(false);
-  if (v.arena)
-    kbody = "  adgen::Arena arena = slices.slice(t);\n";
-  kbody += store(true); // (the emitted file is clang-formatted)
-  if (v.arena)
-    kbody += "  slices.done(arena);\n";
-
-  // Device launcher: chunks, shared adjoints' columns, arena slices.
-  std::string columns, zero, reduce, kargs;
-  for (const Arg &a : v.args) {
-    if (a.kind == Arg::SharedAdjoint) {
-      columns += "  adgen::batch::DeviceBuffer<" + a.elem + "> " + a.name +
-                 "_columns;\n  if (!" + a.name +
-                 "_columns.allocate(rep, rep.chunk * " + paren(a.extent) +
-                 "))\n    return rep;\n";
-      zero += "    if (!" + a.name + "_columns.zero(rep))\n      return rep;\n";
-      reduce += "    if (!adgen::batch::reduce(rep, " + a.name +
-                "_columns.get(), count, " + a.extent + ", " + a.name +
-                ", opts.threadsPerBlock))\n      return rep;\n";
-      kargs += ", " + a.name + "_columns.get()";
-    } else {
-      kargs += ", " + a.name;
-    }
   }
-  if (hasValue)
-    kargs += ", values";
-  if (v.seed)
-    kargs += ", " + v.seed->name;
-  std::string columnBytes;
-  for (const Arg &a : v.args)
-    if (a.kind == Arg::SharedAdjoint)
-      columnBytes += (columnBytes.empty() ? "" : " + ") + std::string("sizeof(") +
-                     a.elem + ") * " + paren(a.extent);
-  std::string estimate =
-      tapeBytes >= 0 ? std::to_string(2 * tapeBytes + 4096) : "262144";
-  if (v.arena) {
+
+  /// The host loop's and the kernel's bodies.
+  void bodies() {
+    hbody = store(false);
+    if (v.arena)
+      kbody = "  adgen::Arena arena = slices.slice(t);\n";
+    kbody += store(true); // (the emitted file is clang-formatted)
+    if (v.arena)
+      kbody += "  slices.done(arena);\n";
+  }
+
+  /// The device launcher's body: chunks, shared adjoints' columns, arena
+  /// slices.
+  void deviceBody() {
+    std::string columns, zero, reduce;
+    for (const Arg &a : v.args) {
+      if (a.kind == Arg::SharedAdjoint) {
+        columns += "  adgen::batch::DeviceBuffer<" + a.elem + "> " + a.name +
+                   "_columns;\n  if (!" + a.name +
+                   "_columns.allocate(rep, rep.chunk * " + paren(a.extent) +
+                   "))\n    return rep;\n";
+        zero +=
+            "    if (!" + a.name + "_columns.zero(rep))\n      return rep;\n";
+        reduce += "    if (!adgen::batch::reduce(rep, " + a.name +
+                  "_columns.get(), count, " + a.extent + ", " + a.name +
+                  ", opts.threadsPerBlock))\n      return rep;\n";
+        kargs += ", " + a.name + "_columns.get()";
+      } else {
+        kargs += ", " + a.name;
+      }
+    }
+    if (hasValue)
+      kargs += ", values";
+    if (v.seed)
+      kargs += ", " + v.seed->name;
+    if (v.arena)
+      arenaSetup(columns);
+    else
+      dbody += "  rep.chunk = batch < 1 ? 1 : batch;\n";
+    dbody += "  for (long long first = 0; first < batch; first += rep.chunk) {\n"
+             "    const long long count = batch - first < rep.chunk ? batch - first : rep.chunk;\n";
+    dbody += zero;
+    dbody += "    " + name + "_kernel<<<adgen::batch::blocksFor(count, "
+             "opts.threadsPerBlock), opts.threadsPerBlock>>>(first, count" +
+             kargs + ");\n    if (!adgen::batch::check(rep, cudaGetLastError()))\n"
+             "      return rep;\n";
+    dbody += reduce;
+    dbody += "    ++rep.chunks;\n  }\n";
+    if (v.arena)
+      dbody += "  if (!overflows.download(rep, &rep.overflows))\n    return rep;\n";
+  }
+
+  /// With an arena: the chunk size from the tape estimate and the columns,
+  /// the columns, the arena and its overflow counter.
+  void arenaSetup(const std::string &columns) {
+    std::string columnBytes;
+    for (const Arg &a : v.args)
+      if (a.kind == Arg::SharedAdjoint)
+        columnBytes += (columnBytes.empty() ? "" : " + ") +
+                       std::string("sizeof(") + a.elem + ") * " +
+                       paren(a.extent);
+    std::string estimate =
+        tapeBytes >= 0 ? std::to_string(2 * tapeBytes + 4096) : "262144";
     dbody += "  // Tapes and snapshots of one sample: " +
              (tapeBytes >= 0
                   ? std::to_string(tapeBytes) +
@@ -220,70 +260,75 @@ BatchCode render(const Variant &v, const std::string &name,
              "||\n      !overflows.allocate(rep, 1) || !overflows.zero(rep))\n"
              "    return rep;\n";
     kargs += ", {arena.get(), rep.arenaBytesPerSample, overflows.get()}";
-  } else {
-    dbody += "  rep.chunk = batch < 1 ? 1 : batch;\n";
   }
-  dbody += "  for (long long first = 0; first < batch; first += rep.chunk) {\n"
-           "    const long long count = batch - first < rep.chunk ? batch - first : rep.chunk;\n";
-  dbody += zero;
-  dbody += "    " + name + "_kernel<<<adgen::batch::blocksFor(count, "
-           "opts.threadsPerBlock), opts.threadsPerBlock>>>(first, count" +
-           kargs + ");\n    if (!adgen::batch::check(rep, cudaGetLastError()))\n"
-           "      return rep;\n";
-  dbody += reduce;
-  dbody += "    ++rep.chunks;\n  }\n";
-  if (v.arena)
-    dbody += "  if (!overflows.download(rep, &rep.overflows))\n    return rep;\n";
 
-  // Host launcher: copies in, the device launcher, copies out.
-  for (const Arg &a : v.args) {
-    if (!a.pointer && a.kind == Arg::Shared)
-      continue;
-    upload += "    adgen::batch::DeviceBuffer<" + a.elem + "> d_" + a.name +
-              ";\n    if (!d_" + a.name + ".upload(rep, " + a.name + ", " +
-              elements(a) + "))\n      return rep;\n";
-    dargs += ", d_" + a.name + ".get()";
-    if (isOutput(a))
-      download += "    if (!d_" + a.name + ".download(rep, " + a.name +
-                  "))\n      return rep;\n";
+  /// The host launcher: copies in, the device launcher's arguments, copies
+  /// out.
+  void hostCopies() {
+    for (const Arg &a : v.args) {
+      if (!a.pointer && a.kind == Arg::Shared)
+        continue;
+      upload += "    adgen::batch::DeviceBuffer<" + a.elem + "> d_" + a.name +
+                ";\n    if (!d_" + a.name + ".upload(rep, " + a.name + ", " +
+                elements(a) + "))\n      return rep;\n";
+      if (isOutput(a))
+        download += "    if (!d_" + a.name + ".download(rep, " + a.name +
+                    "))\n      return rep;\n";
+    }
+    // In parameter order, shared scalars by value.
+    for (const Arg &a : v.args)
+      dargs += (!a.pointer && a.kind == Arg::Shared)
+                   ? ", " + a.name
+                   : ", d_" + a.name + ".get()";
+    if (hasValue) {
+      upload += "    adgen::batch::DeviceBuffer<" + ret +
+                "> d_values;\n    if (!d_values.upload(rep, values, batch))\n"
+                "      return rep;\n";
+      dargs += ", values ? d_values.get() : nullptr";
+      download += "    if (!d_values.download(rep, values))\n      return rep;\n";
+    }
+    if (v.seed)
+      dargs += ", " + v.seed->name;
+    dargs += ", opts";
   }
-  dargs.clear(); // in parameter order, shared scalars by value
-  for (const Arg &a : v.args)
-    dargs += (!a.pointer && a.kind == Arg::Shared) ? ", " + a.name
-                                                   : ", d_" + a.name + ".get()";
-  if (hasValue) {
-    upload += "    adgen::batch::DeviceBuffer<" + ret +
-              "> d_values;\n    if (!d_values.upload(rep, values, batch))\n"
-              "      return rep;\n";
-    dargs += ", values ? d_values.get() : nullptr";
-    download += "    if (!d_values.download(rep, values))\n      return rep;\n";
-  }
-  if (v.seed)
-    dargs += ", " + v.seed->name;
-  dargs += ", opts";
 
-  std::string adjoints =
-      v.arena ? "\n/// Adjoints accumulate; those of shared parameters are "
-                "summed over the\n/// batch (see adgen/batch.h)."
-              : "";
-  BatchCode code;
-  std::string declared = hparams;
-  const std::string unused = "[[maybe_unused]] ";
-  for (size_t at; (at = declared.find(unused)) != std::string::npos;)
-    declared.erase(at, unused.size());
-  code.declarations = "\n/// " + what + " (see adgen/batch.h).\nadgen::batch::Report " +
-                      name + "(long long batch" + declared + ");\n#if defined(__CUDACC__)\n" +
-                      "adgen::batch::Report " + name + "_device(long long batch" +
-                      dparams + ");\n#endif\n";
-  code.definitions = fmt::format(
-      fmt::runtime(templates::batch_kernel), fmt::arg("what", what),
-      fmt::arg("kernel", name + "_kernel"), fmt::arg("kparams", kparams),
-      fmt::arg("kbody", kbody), fmt::arg("name", name),
-      fmt::arg("dparams", dparams), fmt::arg("dbody", dbody),
-      fmt::arg("hparams", hparams), fmt::arg("upload", upload),
-      fmt::arg("dargs", dargs), fmt::arg("download", download),
-      fmt::arg("hbody", hbody), fmt::arg("adjoints", adjoints));
-  return code;
+  /// The declarations (for --header) and the definitions from the pieces.
+  BatchCode code() const {
+    std::string adjoints =
+        v.arena ? "\n/// Adjoints accumulate; those of shared parameters are "
+                  "summed over the\n/// batch (see adgen/batch.h)."
+                : "";
+    BatchCode out;
+    std::string declared = hparams;
+    const std::string unused = "[[maybe_unused]] ";
+    for (size_t at; (at = declared.find(unused)) != std::string::npos;)
+      declared.erase(at, unused.size());
+    out.declarations = "\n/// " + what + " (see adgen/batch.h).\nadgen::batch::Report " +
+                        name + "(long long batch" + declared + ");\n#if defined(__CUDACC__)\n" +
+                        "adgen::batch::Report " + name + "_device(long long batch" +
+                        dparams + ");\n#endif\n";
+    out.definitions = fmt::format(
+        fmt::runtime(templates::batch_kernel), fmt::arg("what", what),
+        fmt::arg("kernel", name + "_kernel"), fmt::arg("kparams", kparams),
+        fmt::arg("kbody", kbody), fmt::arg("name", name),
+        fmt::arg("dparams", dparams), fmt::arg("dbody", dbody),
+        fmt::arg("hparams", hparams), fmt::arg("upload", upload),
+        fmt::arg("dargs", dargs), fmt::arg("download", download),
+        fmt::arg("hbody", hbody), fmt::arg("adjoints", adjoints));
+    return out;
+  }
+};
+
+/// The batched kernel and launchers of one variant.
+BatchCode render(const Variant &v, const std::string &name,
+                 const std::string &what, const std::string &ret,
+                 long long tapeBytes) {
+  Renderer r(v, name, what, ret, tapeBytes);
+  r.params();
+  r.bodies();
+  r.deviceBody();
+  r.hostCopies();
+  return r.code();
 }
 
 } // namespace

@@ -248,6 +248,44 @@ private:
     line(d, "}");
   }
 
+  /// A checkpoint object's construction, named by source file and line.
+  void ckptNew(const Op &o, int d) {
+    std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
+    line(d, "adgen::checkpoint::" + o.arr->runtimeClass + " " + o.arr->name +
+                "(" + o.arrays[0]->name + ", " + policyExpr(*o.policy) +
+                ", " + ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " +
+                where + (o.num != 0 ? ", true" : "") + ");");
+  }
+
+  /// An array's declaration: runtime object, tape, scalar or initialized
+  /// local array.
+  void declArray(const Op &o, int d) {
+    const Array *a = o.arr;
+    std::string arena = f.arena ? "(" + f.arena->name + ")" : "";
+    if (!a->runtimeClass.empty()) {
+      line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name +
+                  arena + ";");
+      return;
+    }
+    if (a->isTape) {
+      line(d, std::string("adgen::Stack<") + typeName(a->elemType) + "> " +
+                  a->name + arena + ";");
+      return;
+    }
+    if (a->scalarLocal) {
+      line(d, std::string(typeName(a->elemType)) + " " + a->name + " = " +
+                  literal(0, a->elemType) + ";");
+      return;
+    }
+    std::string init;
+    for (size_t k = 0; k < a->init.size(); ++k)
+      init += (k ? ", " : "") + literal(a->init[k], a->elemType);
+    line(d, std::string(typeName(a->elemType)) + " " + a->name + "[" +
+                std::to_string(a->size) + "] = {" + init + "};");
+  }
+
+  /// One op at depth d (foldedInit: a loop's init folded into its header;
+  /// loopOp: the innermost loop, for continue).
   void emit(const Op &o, int d, const Op *foldedInit, const Op *loopOp) {
     sourceComment(o, d);
     if (!o.comment.empty())
@@ -257,44 +295,17 @@ private:
       line(d, decl(o.var, o.operands.empty() ? nullptr : o.operands[0]) +
                   ";");
       return;
-    case OpKind::CkptNew: {
-      std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
-      line(d, "adgen::checkpoint::" + o.arr->runtimeClass + " " + o.arr->name +
-                  "(" + o.arrays[0]->name + ", " + policyExpr(*o.policy) +
-                  ", " + ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " +
-                  where + (o.num != 0 ? ", true" : "") + ");");
+    case OpKind::CkptNew:
+      ckptNew(o, d);
       return;
-    }
     case OpKind::CkptTally:
       line(d, "adgen::checkpoint::tally(\"" + file + ":" +
                   std::to_string(o.loc.line) + "\", " + ex(o.operands[0]) +
                   ", " + ex(o.operands[1]) + ");");
       return;
-    case OpKind::DeclArray: {
-      const Array *a = o.arr;
-      std::string arena = f.arena ? "(" + f.arena->name + ")" : "";
-      if (!a->runtimeClass.empty()) {
-        line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name +
-                    arena + ";");
-        return;
-      }
-      if (a->isTape) {
-        line(d, std::string("adgen::Stack<") + typeName(a->elemType) + "> " +
-                    a->name + arena + ";");
-        return;
-      }
-      if (a->scalarLocal) {
-        line(d, std::string(typeName(a->elemType)) + " " + a->name + " = " +
-                    literal(0, a->elemType) + ";");
-        return;
-      }
-      std::string init;
-      for (size_t k = 0; k < a->init.size(); ++k)
-        init += (k ? ", " : "") + literal(a->init[k], a->elemType);
-      line(d, std::string(typeName(a->elemType)) + " " + a->name + "[" +
-                  std::to_string(a->size) + "] = {" + init + "};");
+    case OpKind::DeclArray:
+      declArray(o, d);
       return;
-    }
     case OpKind::WriteVar:
     case OpKind::Store:
       line(d, writeText(o) + ";");

@@ -30,20 +30,22 @@ static Var *addThreadParams(Function &fn) {
   return stride;
 }
 
-bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
-                Function *jvp, const PassOptions &po, DerivedModule &dm,
-                std::string &batchText, std::string &batchDecls) {
-  BatchSpec spec;
+/// Reports diagnostic d at f's location; always false, for `return fail(...)`.
+static bool batchFail(const Function &f, Diag d, std::vector<std::string> args) {
+  printDiagnostics({{d, f.sourceFile, f.loc, std::move(args)}});
+  return false;
+}
+
+/// Fills spec's name, per-sample flags and array extents from f and req;
+/// false after a diagnostic.
+static bool batchExtents(const Function &f, const DiffRequest &req,
+                         BatchSpec &spec) {
   spec.name = f.name;
   spec.perSample.assign(f.params.size(), false);
   for (const std::string &name : req.batch)
     for (size_t i = 0; i < f.params.size(); ++i)
       if (f.params[i].name() == name)
         spec.perSample[i] = true;
-  auto fail = [&](Diag d, std::vector<std::string> args) {
-    printDiagnostics({{d, f.sourceFile, f.loc, std::move(args)}});
-    return false;
-  };
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param &p = f.params[i];
     std::string e;
@@ -54,7 +56,7 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
           : inferred > 0        ? std::to_string(inferred)
                                 : "";
       if (e.empty())
-        return fail(Diag::BatchExtentUnknown, {p.arr->name});
+        return batchFail(f, Diag::BatchExtentUnknown, {p.arr->name});
       // The extent of a per-sample array is the same for every sample.
       std::set<std::string> words;
       if (sz != req.sizes.end())
@@ -62,11 +64,18 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
       for (const Param &q : f.params)
         for (const std::string &name : req.batch)
           if (q.var && q.var->name == name && words.count(name))
-            return fail(Diag::BatchExtentPerSample, {p.arr->name, e, name});
+            return batchFail(f, Diag::BatchExtentPerSample,
+                             {p.arr->name, e, name});
     }
     spec.extent.push_back(e);
   }
-  // The primal itself, self-contained (calls inlined), for f_batch.
+  return true;
+}
+
+/// Adds f's self-contained primal (calls inlined) for f_batch to the module
+/// and to spec; false after a diagnostic.
+static bool batchPrimal(const Function &f, const PassOptions &po,
+                        DerivedModule &dm, BatchSpec &spec) {
   PassState s;
   s.primal = &f;
   if (!runPasses(batchPasses(), s, po))
@@ -83,35 +92,50 @@ bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
       written = written || (o.kind == OpKind::Store && o.arr == a);
     });
     if (a && written && !spec.perSample[i])
-      return fail(Diag::BatchSharedWritten, {a->name, f.name});
+      return batchFail(f, Diag::BatchSharedWritten, {a->name, f.name});
   }
   spec.primal = primal.get();
   dm.module.functions.push_back(std::move(primal));
-  if (grad) {
-    spec.grad = grad;
-    spec.gradActive = activeParams(f, req.gradAll, req.gradWrt);
-    auto strided = cloneFunction(*grad);
-    strided->name = grad->name + "_strided";
-    strided->isInternal = true;
-    strided->doc = grad->name + " as one thread of " + f.name +
-                   "_grad_batch runs it: adjoints of shared arrays strided by "
-                   "adgen_stride (a column per sample), tapes in adgen_arena.";
-    // (Adjoint parameters by position, before the thread's own go in.)
-    std::vector<Array *> shared;
-    size_t np = f.params.size(), k = np;
-    for (size_t i = 0; i < np; ++i)
-      if (spec.gradActive[i]) {
-        Array *a = strided->params[k++].arr;
-        if (a && !spec.perSample[i] && !a->scalarOut)
-          shared.push_back(a);
-      }
-    Var *stride = addThreadParams(*strided);
-    for (Array *a : shared)
-      a->stride = stride;
-    spec.tapeBytes = tapeBytesPerCall(*grad);
-    spec.strided = strided.get();
-    dm.module.functions.push_back(std::move(strided));
-  }
+  return true;
+}
+
+/// Adds grad's strided copy (one thread of f_grad_batch) to the module and
+/// sets spec's grad, active parameters, tape bytes and strided variant.
+static void batchStrided(const Function &f, const DiffRequest &req,
+                         Function *grad, DerivedModule &dm, BatchSpec &spec) {
+  spec.grad = grad;
+  spec.gradActive = activeParams(f, req.gradAll, req.gradWrt);
+  auto strided = cloneFunction(*grad);
+  strided->name = grad->name + "_strided";
+  strided->isInternal = true;
+  strided->doc = grad->name + " as one thread of " + f.name +
+                 "_grad_batch runs it: adjoints of shared arrays strided by "
+                 "adgen_stride (a column per sample), tapes in adgen_arena.";
+  // (Adjoint parameters by position, before the thread's own go in.)
+  std::vector<Array *> shared;
+  size_t np = f.params.size(), k = np;
+  for (size_t i = 0; i < np; ++i)
+    if (spec.gradActive[i]) {
+      Array *a = strided->params[k++].arr;
+      if (a && !spec.perSample[i] && !a->scalarOut)
+        shared.push_back(a);
+    }
+  Var *stride = addThreadParams(*strided);
+  for (Array *a : shared)
+    a->stride = stride;
+  spec.tapeBytes = tapeBytesPerCall(*grad);
+  spec.strided = strided.get();
+  dm.module.functions.push_back(std::move(strided));
+}
+
+bool buildBatch(const Function &f, const DiffRequest &req, Function *grad,
+                Function *jvp, const PassOptions &po, DerivedModule &dm,
+                std::string &batchText, std::string &batchDecls) {
+  BatchSpec spec;
+  if (!batchExtents(f, req, spec) || !batchPrimal(f, po, dm, spec))
+    return false;
+  if (grad)
+    batchStrided(f, req, grad, dm, spec);
   if (jvp) {
     spec.jvp = jvp;
     spec.jvpActive = activeParams(f, req.jvpAll, req.jvpWrt);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace adgen {
 
@@ -104,20 +105,134 @@ static bool addPrintAfter(const std::string &v, std::set<std::string> &out) {
   return true;
 }
 
+namespace {
+/// One argument, argv[i], and a way to take its flag's value.
+struct Arg {
+  int argc;
+  char **argv;
+  int &i;
+  const char *a;
+  /// The value of `flag`: after '=', glued on, or the next argument.
+  const char *value(const char *flag) {
+    size_t n = std::strlen(flag);
+    if (a[n] == '=')
+      return a + n + 1;
+    if (a[n] != 0)
+      return a + n;
+    return i + 1 < argc ? argv[++i] : nullptr;
+  }
+};
+} // namespace
+
+/// What one argument did: nothing to return (go on), or a result.
+using ArgResult = std::optional<ParseResult>;
+
+/// The rest after the valued options: --verify-each, clang flags, -p,
+/// unknown options and the input file.
+static ArgResult parseOtherArg(Arg &arg, Options &o) {
+  const char *a = arg.a;
+  if (!std::strcmp(a, "--verify-each")) {
+    o.passes.verifyEach = true;
+  } else if (startsWith(a, "-I") || startsWith(a, "-D")) {
+    std::string flag(a, 2);
+    const char *v = arg.value(flag.c_str());
+    if (!v)
+      return usage(flag + " needs an argument");
+    o.clangArgs.push_back(flag + v);
+  } else if (startsWith(a, "-std=")) {
+    o.clangArgs.push_back(a);
+  } else if (!std::strcmp(a, "-p") || startsWith(a, "-p=")) {
+    const char *v = arg.value("-p");
+    if (!v)
+      return usage("-p needs a build directory");
+    o.buildDir = v;
+  } else if (a[0] == '-' && a[1] != 0) {
+    return usage(std::string("unknown option '") + a + "'");
+  } else if (o.input.empty()) {
+    o.input = a;
+  } else {
+    return usage(std::string("more than one input file ('") + o.input +
+                 "' and '" + a + "')");
+  }
+  return std::nullopt;
+}
+
+/// The options with a value (-o, --target, --emit, --show, --checkpoint,
+/// --header, --print-after); anything else goes to parseOtherArg.
+static ArgResult parseArg(Arg &arg, Options &o, std::string &target) {
+  const char *a = arg.a;
+  if (!std::strcmp(a, "-o") || startsWith(a, "-o")) {
+    const char *v = arg.value("-o");
+    if (!v)
+      return usage("-o needs a file name");
+    o.output = v;
+  } else if (startsWith(a, "--target")) {
+    const char *v = arg.value("--target");
+    if (!v || (std::strcmp(v, "cpp") && std::strcmp(v, "cuda")))
+      return usage("--target takes cpp or cuda");
+    target = v;
+  } else if (startsWith(a, "--emit")) {
+    const char *v = arg.value("--emit");
+    if (!v || (std::strcmp(v, "code") && std::strcmp(v, "wengert") &&
+               std::strcmp(v, "stats")))
+      return usage("--emit takes code, wengert or stats");
+    o.emit = v;
+  } else if (startsWith(a, "--show")) {
+    const char *v = arg.value("--show");
+    if (!v || (std::strcmp(v, "primal") && std::strcmp(v, "jvp") &&
+               std::strcmp(v, "grad")))
+      return usage("--show takes primal, jvp or grad");
+    o.show = v;
+  } else if (startsWith(a, "--checkpoint")) {
+    const char *v = arg.value("--checkpoint");
+    std::string why = "the policy is missing";
+    checkpoint::Policy p;
+    if (!v || !parsePolicy(v, p, &why))
+      return usage(std::string("bad checkpoint policy '") + (v ? v : "") +
+                   "': " + why +
+                   " (every S | auto | binomial C | all | recompute | "
+                   "budget BYTES)");
+    o.checkpoint = p;
+  } else if (startsWith(a, "--header")) {
+    const char *v = arg.value("--header");
+    if (!v)
+      return usage("--header needs a file name");
+    o.header = v;
+  } else if (startsWith(a, "--print-after")) {
+    const char *v = arg.value("--print-after");
+    if (!v || !addPrintAfter(v, o.passes.printAfter))
+      return usage(std::string("--print-after takes 'all' or pass names "
+                               "separated by commas: ") +
+                   passList());
+  } else {
+    return parseOtherArg(arg, o);
+  }
+  return std::nullopt;
+}
+
+/// Checks what the arguments left (input, output) and picks the flavour.
+static ParseResult finishOptions(Options &o, const std::string &target) {
+  if (o.input.empty())
+    return usage("no input file");
+  // A dump goes to stdout unless -o says otherwise (as clang -ast-dump).
+  if (o.output.empty() && o.emit != "code")
+    o.output = "-";
+  if (o.output.empty())
+    return usage("no output file (-o FILE, or -o - for stdout)");
+  if (!checkOutputPaths(o.input, {o.output, o.header}))
+    return ParseResult::Usage;
+  o.cuda = target.empty() ? endsWith(o.output, ".cu") ||
+                                endsWith(o.output, ".cuh")
+                          : target == "cuda";
+  return ParseResult::Run;
+}
+
 ParseResult parseOptions(int argc, char **argv, Options &o) {
   std::string target;
   const char *env = std::getenv("ADGEN_VERIFY_EACH");
   o.passes.verifyEach = env && *env && std::strcmp(env, "0") != 0;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
-    auto value = [&](const char *flag) -> const char * {
-      size_t n = std::strlen(flag);
-      if (a[n] == '=')
-        return a + n + 1;
-      if (a[n] != 0)
-        return a + n;
-      return i + 1 < argc ? argv[++i] : nullptr;
-    };
     if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h")) {
       std::fputs(kHelp, stdout);
       return ParseResult::Exit0;
@@ -132,86 +247,11 @@ ParseResult parseOptions(int argc, char **argv, Options &o) {
         o.clangArgs.push_back(argv[i]);
       break;
     }
-    if (!std::strcmp(a, "-o") || startsWith(a, "-o")) {
-      const char *v = value("-o");
-      if (!v)
-        return usage("-o needs a file name");
-      o.output = v;
-    } else if (startsWith(a, "--target")) {
-      const char *v = value("--target");
-      if (!v || (std::strcmp(v, "cpp") && std::strcmp(v, "cuda")))
-        return usage("--target takes cpp or cuda");
-      target = v;
-    } else if (startsWith(a, "--emit")) {
-      const char *v = value("--emit");
-      if (!v || (std::strcmp(v, "code") && std::strcmp(v, "wengert") &&
-                 std::strcmp(v, "stats")))
-        return usage("--emit takes code, wengert or stats");
-      o.emit = v;
-    } else if (startsWith(a, "--show")) {
-      const char *v = value("--show");
-      if (!v || (std::strcmp(v, "primal") && std::strcmp(v, "jvp") &&
-                 std::strcmp(v, "grad")))
-        return usage("--show takes primal, jvp or grad");
-      o.show = v;
-    } else if (startsWith(a, "--checkpoint")) {
-      const char *v = value("--checkpoint");
-      std::string why = "the policy is missing";
-      checkpoint::Policy p;
-      if (!v || !parsePolicy(v, p, &why))
-        return usage(std::string("bad checkpoint policy '") + (v ? v : "") +
-                     "': " + why +
-                     " (every S | auto | binomial C | all | recompute | "
-                     "budget BYTES)");
-      o.checkpoint = p;
-    } else if (startsWith(a, "--header")) {
-      const char *v = value("--header");
-      if (!v)
-        return usage("--header needs a file name");
-      o.header = v;
-    } else if (startsWith(a, "--print-after")) {
-      const char *v = value("--print-after");
-      if (!v || !addPrintAfter(v, o.passes.printAfter))
-        return usage(std::string("--print-after takes 'all' or pass names "
-                                 "separated by commas: ") +
-                     passList());
-    } else if (!std::strcmp(a, "--verify-each")) {
-      o.passes.verifyEach = true;
-    } else if (startsWith(a, "-I") || startsWith(a, "-D")) {
-      std::string flag(a, 2);
-      const char *v = value(flag.c_str());
-      if (!v)
-        return usage(flag + " needs an argument");
-      o.clangArgs.push_back(flag + v);
-    } else if (startsWith(a, "-std=")) {
-      o.clangArgs.push_back(a);
-    } else if (!std::strcmp(a, "-p") || startsWith(a, "-p=")) {
-      const char *v = value("-p");
-      if (!v)
-        return usage("-p needs a build directory");
-      o.buildDir = v;
-    } else if (a[0] == '-' && a[1] != 0) {
-      return usage(std::string("unknown option '") + a + "'");
-    } else if (o.input.empty()) {
-      o.input = a;
-    } else {
-      return usage(std::string("more than one input file ('") + o.input +
-                   "' and '" + a + "')");
-    }
+    Arg arg{argc, argv, i, a};
+    if (ArgResult r = parseArg(arg, o, target))
+      return *r;
   }
-  if (o.input.empty())
-    return usage("no input file");
-  // A dump goes to stdout unless -o says otherwise (as clang -ast-dump).
-  if (o.output.empty() && o.emit != "code")
-    o.output = "-";
-  if (o.output.empty())
-    return usage("no output file (-o FILE, or -o - for stdout)");
-  if (!checkOutputPaths(o.input, {o.output, o.header}))
-    return ParseResult::Usage;
-  o.cuda = target.empty() ? endsWith(o.output, ".cu") ||
-                                endsWith(o.output, ".cuh")
-                          : target == "cuda";
-  return ParseResult::Run;
+  return finishOptions(o, target);
 }
 
 } // namespace adgen

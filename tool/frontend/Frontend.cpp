@@ -92,80 +92,14 @@ public:
     Placement place(sm, col.defs, col.stmts);
 
     LowerContext cx{ast, de, out.module, nullptr, {}, {}, nullptr};
-    std::map<const FunctionDecl *, std::vector<const Directive *>> fnDirs;
-    for (const Directive &d : dirs) {
-      if (!sm.isInMainFile(d.loc))
-        continue;
-      const FunctionDecl *body = place.bodyAround(d.loc);
-      if (d.kind == Directive::Checkpoint) {
-        if (!body) {
-          report(de, d.loc, Diag::CheckpointOutsideBody);
-          continue;
-        }
-        const Stmt *next = place.statementAfter(body, d.loc);
-        if (!next || !(isa<ForStmt>(next) || isa<WhileStmt>(next) ||
-                       isa<DoStmt>(next))) {
-          report(de, d.loc, Diag::CheckpointNotOnLoop);
-          continue;
-        }
-        auto first = cx.loopDirectives.find(next);
-        if (first != cx.loopDirectives.end()) {
-          report(de, d.loc, Diag::DuplicateCheckpoint);
-          note(de, first->second, "the first checkpoint directive is here");
-          continue;
-        }
-        cx.loopPolicies[next] = d.policy;
-        cx.loopDirectives[next] = d.loc;
-        continue;
-      }
-      if (body) {
-        report(de, d.loc, Diag::DirectiveInBody, {d.name()});
-        continue;
-      }
-      const FunctionDecl *target = place.definitionAfter(d.loc);
-      if (!target) {
-        report(de, d.loc, Diag::DirectiveOnNothing, {d.name()});
-        continue;
-      }
-      fnDirs[target].push_back(&d);
-    }
+    FnDirectives fnDirs;
+    placeDirectives(cx, place, fnDirs);
     if (de.hasErrorOccurred())
       return;
 
-    std::map<const FunctionDecl *, Function *> lowered;
-    std::set<const FunctionDecl *> inProgress;
     cx.calleeFor = [&](const FunctionDecl *fd,
                        SourceLocation use) -> Function * {
-      if (inProgress.count(fd)) {
-        report(de, use, Diag::Recursion, {fd->getName()});
-        return nullptr;
-      }
-      auto it = lowered.find(fd);
-      if (it != lowered.end())
-        return it->second;
-      switch (howItEnds(fd, ast)) {
-      case Ending::MayFallOff:
-        report(de, fd->getBody()->getEndLoc(), Diag::FallsOffEnd,
-               {fd->getNameAsString()});
-        return nullptr;
-      case Ending::NeverReturns:
-        report(de, fd->getLocation(), Diag::NeverReturns,
-               {fd->getNameAsString()});
-        return nullptr;
-      case Ending::Returns:
-        break;
-      }
-      out.module.functions.push_back(std::make_unique<Function>());
-      Function *f = out.module.functions.back().get();
-      f->sourceFile = sm.getFilename(fd->getLocation()).str();
-      inProgress.insert(fd);
-      Lowerer lw(cx, *f);
-      bool good = lw.lowerFunction(fd);
-      inProgress.erase(fd);
-      if (!good)
-        return nullptr; // its errors were reported
-      lowered[fd] = f;
-      return f;
+      return lowerCallee(cx, fd, use);
     };
 
     for (const FunctionDecl *fd : col.defs) {
@@ -184,6 +118,100 @@ public:
   }
 
 private:
+  using FnDirectives =
+      std::map<const FunctionDecl *, std::vector<const Directive *>>;
+
+  /// Attaches each directive of the main file to what it applies to: a
+  /// checkpoint to the loop after it (cx's loop policies), the others to the
+  /// function defined after them (fnDirs); reports misplaced ones.
+  void placeDirectives(LowerContext &cx, const Placement &place,
+                       FnDirectives &fnDirs) {
+    DiagnosticsEngine &de = cx.diags;
+    SourceManager &sm = cx.ast.getSourceManager();
+    for (const Directive &d : dirs) {
+      if (!sm.isInMainFile(d.loc))
+        continue;
+      const FunctionDecl *body = place.bodyAround(d.loc);
+      if (d.kind == Directive::Checkpoint) {
+        placeCheckpoint(cx, place, d, body);
+        continue;
+      }
+      if (body) {
+        report(de, d.loc, Diag::DirectiveInBody, {d.name()});
+        continue;
+      }
+      const FunctionDecl *target = place.definitionAfter(d.loc);
+      if (!target) {
+        report(de, d.loc, Diag::DirectiveOnNothing, {d.name()});
+        continue;
+      }
+      fnDirs[target].push_back(&d);
+    }
+  }
+
+  /// A checkpoint directive in `body`: its policy for the loop right after
+  /// it, or a diagnostic (outside a body, not on a loop, a second one).
+  static void placeCheckpoint(LowerContext &cx, const Placement &place,
+                              const Directive &d, const FunctionDecl *body) {
+    DiagnosticsEngine &de = cx.diags;
+    if (!body) {
+      report(de, d.loc, Diag::CheckpointOutsideBody);
+      return;
+    }
+    const Stmt *next = place.statementAfter(body, d.loc);
+    if (!next || !(isa<ForStmt>(next) || isa<WhileStmt>(next) ||
+                   isa<DoStmt>(next))) {
+      report(de, d.loc, Diag::CheckpointNotOnLoop);
+      return;
+    }
+    auto first = cx.loopDirectives.find(next);
+    if (first != cx.loopDirectives.end()) {
+      report(de, d.loc, Diag::DuplicateCheckpoint);
+      note(de, first->second, "the first checkpoint directive is here");
+      return;
+    }
+    cx.loopPolicies[next] = d.policy;
+    cx.loopDirectives[next] = d.loc;
+  }
+
+  /// cx.calleeFor: fd's IR function, lowered on first use; null after a
+  /// diagnostic (recursion, falling off the end, never returning, errors).
+  Function *lowerCallee(LowerContext &cx, const FunctionDecl *fd,
+                        SourceLocation use) {
+    DiagnosticsEngine &de = cx.diags;
+    if (inProgress.count(fd)) {
+      report(de, use, Diag::Recursion, {fd->getName()});
+      return nullptr;
+    }
+    auto it = lowered.find(fd);
+    if (it != lowered.end())
+      return it->second;
+    switch (howItEnds(fd, cx.ast)) {
+    case Ending::MayFallOff:
+      report(de, fd->getBody()->getEndLoc(), Diag::FallsOffEnd,
+             {fd->getNameAsString()});
+      return nullptr;
+    case Ending::NeverReturns:
+      report(de, fd->getLocation(), Diag::NeverReturns,
+             {fd->getNameAsString()});
+      return nullptr;
+    case Ending::Returns:
+      break;
+    }
+    out.module.functions.push_back(std::make_unique<Function>());
+    Function *f = out.module.functions.back().get();
+    f->sourceFile =
+        cx.ast.getSourceManager().getFilename(fd->getLocation()).str();
+    inProgress.insert(fd);
+    Lowerer lw(cx, *f);
+    bool good = lw.lowerFunction(fd);
+    inProgress.erase(fd);
+    if (!good)
+      return nullptr; // its errors were reported
+    lowered[fd] = f;
+    return f;
+  }
+
   /// size(p, EXPR): EXPR made of numbers and integer parameters; its tree,
   /// or null after a diagnostic.
   static Extent checkSize(DiagnosticsEngine &de, const Directive &d,
@@ -272,6 +300,9 @@ private:
 
   std::vector<Directive> &dirs;
   FrontendResult &out;
+  /// Functions lowered so far, and those being lowered (for recursion).
+  std::map<const FunctionDecl *, Function *> lowered;
+  std::set<const FunctionDecl *> inProgress;
 };
 
 class Action : public ASTFrontendAction {

@@ -34,6 +34,144 @@ struct TokenReader {
 
 } // namespace
 
+/// The kind a directive's keyword names; false for an unknown one.
+static bool directiveKind(const std::string &word, Directive::Kind &kind) {
+  if (word == "jvp")
+    kind = Directive::Jvp;
+  else if (word == "grad")
+    kind = Directive::Grad;
+  else if (word == "size")
+    kind = Directive::Size;
+  else if (word == "batch")
+    kind = Directive::Batch;
+  else if (word == "checkpoint")
+    kind = Directive::Checkpoint;
+  else
+    return false;
+  return true;
+}
+
+/// Reads the parenthesized argument list after `word(` (r at the first token
+/// inside) into d.args, and the ')'; false after a diagnostic.
+static bool readArgs(clang::DiagnosticsEngine &de, TokenReader &r,
+                     Directive &d, const std::string &word) {
+  int depth = 0;
+  std::string cur;
+  clang::SourceLocation curLoc;
+  // An empty argument (`size(h, n,)`, `jvp(x,,y)`) is kept, and refused
+  // below; `jvp()` is an empty list.
+  bool comma = false;
+  auto flush = [&] {
+    if (!cur.empty() || comma)
+      d.args.push_back({cur, cur.empty() ? r.tok.getLocation() : curLoc});
+    cur.clear();
+  };
+  while (!r.atEnd() && !(depth == 0 && r.tok.is(clang::tok::r_paren))) {
+    if (r.tok.is(clang::tok::l_paren))
+      ++depth;
+    if (r.tok.is(clang::tok::r_paren))
+      --depth;
+    if (depth == 0 && r.tok.is(clang::tok::comma)) {
+      comma = true;
+      flush();
+    } else {
+      if (cur.empty())
+        curLoc = r.tok.getLocation();
+      else if (r.tok.hasLeadingSpace())
+        cur += ' ';
+      cur += r.spelling();
+    }
+    r.next();
+  }
+  if (r.atEnd()) {
+    report(de, d.loc, Diag::BadDirectiveSyntax,
+           {"missing ')' after '" + word + "('"});
+    return false;
+  }
+  flush();
+  r.next(); // ')'
+  return true;
+}
+
+/// jvp/grad/batch: every argument a parameter name (and, for jvp/grad, an
+/// explicit list not empty); false after a diagnostic.
+static bool checkNames(clang::DiagnosticsEngine &de, const Directive &d,
+                       const std::string &word) {
+  bool ok = true;
+  if (d.hasList && d.args.empty() && d.kind != Directive::Batch) {
+    report(de, d.loc, Diag::EmptyList, {word});
+    ok = false;
+  }
+  for (auto &a : d.args) {
+    bool ident = !a.text.empty() && a.text.find(' ') == std::string::npos;
+    for (char c : a.text)
+      ident = ident && (std::isalnum(static_cast<unsigned char>(c)) ||
+                        c == '_');
+    if (!ident) {
+      report(de, a.loc, Diag::BadDirectiveSyntax,
+             {a.text.empty() ? std::string("empty argument (a stray ',')")
+                             : "expected a parameter name, got '" +
+                                   a.text + "'"});
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+/// checkpoint(POLICY): one policy, parsed into d.policy; false after a
+/// diagnostic.
+static bool checkPolicy(clang::DiagnosticsEngine &de, Directive &d) {
+  std::string text = d.args.empty() ? "" : d.args.front().text;
+  std::string why;
+  if (d.args.size() > 1) {
+    report(de, d.args[1].loc, Diag::BadPolicy,
+           {text, "a checkpoint directive takes one policy"});
+    return false;
+  }
+  if (!parsePolicy(text, d.policy, &why)) {
+    std::string first = text.substr(0, text.find(' '));
+    bool known = first == "every" || first == "binomial" ||
+                 first == "budget" || first == "auto" || first == "all" ||
+                 first == "recompute";
+    clang::SourceLocation at = d.args.empty() ? d.loc : d.args[0].loc;
+    if (known)
+      report(de, at, Diag::BadPolicy, {text, why});
+    else
+      report(de, at, Diag::UnknownClause, {first.empty() ? "(empty)" : first});
+    return false;
+  }
+  return true;
+}
+
+/// Checks a directive's arguments for its kind; false after a diagnostic.
+static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
+                           const std::string &word) {
+  switch (d.kind) {
+  case Directive::Batch:
+    if (d.args.empty()) {
+      report(de, d.loc, Diag::BadDirectiveSyntax,
+             {"batch takes the per-sample parameters: batch(x, y)"});
+      return false;
+    }
+    return checkNames(de, d, word);
+  case Directive::Jvp:
+  case Directive::Grad:
+    return checkNames(de, d, word);
+  case Directive::Size:
+    if (d.args.size() != 2 || d.args[0].text.empty() ||
+        d.args[1].text.empty()) {
+      report(de, d.args.size() > 2 ? d.args[2].loc : d.loc,
+             Diag::BadDirectiveSyntax,
+             {"size takes a parameter and an extent: size(p, n)"});
+      return false;
+    }
+    return true;
+  case Directive::Checkpoint:
+    return checkPolicy(de, d);
+  }
+  return true;
+}
+
 void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
                                       clang::PragmaIntroducer,
                                       clang::Token &) {
@@ -49,17 +187,7 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
     std::string word = r.spelling();
     Directive d;
     d.loc = r.tok.getLocation();
-    if (word == "jvp")
-      d.kind = Directive::Jvp;
-    else if (word == "grad")
-      d.kind = Directive::Grad;
-    else if (word == "size")
-      d.kind = Directive::Size;
-    else if (word == "batch")
-      d.kind = Directive::Batch;
-    else if (word == "checkpoint")
-      d.kind = Directive::Checkpoint;
-    else {
+    if (!directiveKind(word, d.kind)) {
       report(de, d.loc, Diag::UnknownDirective, {word});
       r.skipToEnd();
       return;
@@ -68,105 +196,10 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
     if (r.tok.is(clang::tok::l_paren)) {
       d.hasList = true;
       r.next();
-      int depth = 0;
-      std::string cur;
-      clang::SourceLocation curLoc;
-      // An empty argument (`size(h, n,)`, `jvp(x,,y)`) is kept, and refused
-      // below; `jvp()` is an empty list.
-      bool comma = false;
-      auto flush = [&] {
-        if (!cur.empty() || comma)
-          d.args.push_back({cur, cur.empty() ? r.tok.getLocation() : curLoc});
-        cur.clear();
-      };
-      while (!r.atEnd() && !(depth == 0 && r.tok.is(clang::tok::r_paren))) {
-        if (r.tok.is(clang::tok::l_paren))
-          ++depth;
-        if (r.tok.is(clang::tok::r_paren))
-          --depth;
-        if (depth == 0 && r.tok.is(clang::tok::comma)) {
-          comma = true;
-          flush();
-        } else {
-          if (cur.empty())
-            curLoc = r.tok.getLocation();
-          else if (r.tok.hasLeadingSpace())
-            cur += ' ';
-          cur += r.spelling();
-        }
-        r.next();
-      }
-      if (r.atEnd()) {
-        report(de, d.loc, Diag::BadDirectiveSyntax,
-               {"missing ')' after '" + word + "('"});
+      if (!readArgs(de, r, d, word))
         return;
-      }
-      flush();
-      r.next(); // ')'
     }
-    bool ok = true;
-    switch (d.kind) {
-    case Directive::Batch:
-      if (d.args.empty()) {
-        report(de, d.loc, Diag::BadDirectiveSyntax,
-               {"batch takes the per-sample parameters: batch(x, y)"});
-        ok = false;
-        break;
-      }
-      [[fallthrough]];
-    case Directive::Jvp:
-    case Directive::Grad:
-      if (d.hasList && d.args.empty() && d.kind != Directive::Batch) {
-        report(de, d.loc, Diag::EmptyList, {word});
-        ok = false;
-      }
-      for (auto &a : d.args) {
-        bool ident = !a.text.empty() && a.text.find(' ') == std::string::npos;
-        for (char c : a.text)
-          ident = ident && (std::isalnum(static_cast<unsigned char>(c)) ||
-                            c == '_');
-        if (!ident) {
-          report(de, a.loc, Diag::BadDirectiveSyntax,
-                 {a.text.empty() ? std::string("empty argument (a stray ',')")
-                                 : "expected a parameter name, got '" +
-                                       a.text + "'"});
-          ok = false;
-        }
-      }
-      break;
-    case Directive::Size:
-      if (d.args.size() != 2 || d.args[0].text.empty() ||
-          d.args[1].text.empty()) {
-        report(de, d.args.size() > 2 ? d.args[2].loc : d.loc,
-               Diag::BadDirectiveSyntax,
-               {"size takes a parameter and an extent: size(p, n)"});
-        ok = false;
-      }
-      break;
-    case Directive::Checkpoint: {
-      std::string text = d.args.empty() ? "" : d.args.front().text;
-      std::string why;
-      if (d.args.size() > 1) {
-        report(de, d.args[1].loc, Diag::BadPolicy,
-               {text, "a checkpoint directive takes one policy"});
-        ok = false;
-      } else if (!parsePolicy(text, d.policy, &why)) {
-        std::string first = text.substr(0, text.find(' '));
-        bool known = first == "every" || first == "binomial" ||
-                     first == "budget" || first == "auto" || first == "all" ||
-                     first == "recompute";
-        clang::SourceLocation at = d.args.empty() ? d.loc : d.args[0].loc;
-        if (known)
-          report(de, at, Diag::BadPolicy, {text, why});
-        else
-          report(de, at, Diag::UnknownClause,
-                 {first.empty() ? "(empty)" : first});
-        ok = false;
-      }
-      break;
-    }
-    }
-    if (ok)
+    if (checkDirective(de, d, word))
       out.push_back(std::move(d));
   }
 }

@@ -25,6 +25,53 @@ struct Printer {
       print(*op, d);
   }
 
+  /// An array's declaration: runtime object, tape or sized local.
+  void declArray(const Op &o, int d) {
+    if (!o.arr->runtimeClass.empty()) {
+      line(d, o.arr->runtimeClass + " " + o.arr->name);
+      return;
+    }
+    if (o.arr->isTape) {
+      line(d, std::string("tape<") + typeName(o.arr->elemType) + "> " +
+                  o.arr->name);
+      return;
+    }
+    std::string dims;
+    for (auto e : o.arr->dims)
+      dims += "[" + std::to_string(e) + "]";
+    line(d, std::string(typeName(o.arr->elemType)) + " " + o.arr->name + dims);
+  }
+
+  /// An if with its then and (when not empty) else regions.
+  void ifOp(const Op &o, int d) {
+    line(d, "if " + ex(o.operands[0]) + " {");
+    block(*o.region(0), d + 1);
+    if (!o.region(1)->ops.empty()) {
+      line(d, "} else {");
+      block(*o.region(1), d + 1);
+    }
+    line(d, "}");
+  }
+
+  /// A loop with its cond, body and (when not empty) step regions.
+  void loop(const Op &o, int d) {
+    line(d, std::string("loop ") +
+                (o.loopKind == LoopKind::For     ? "for"
+                 : o.loopKind == LoopKind::While ? "while"
+                                                 : "do") +
+                " {");
+    line(d + 1, "cond:");
+    block(*o.region(0), d + 2);
+    line(d + 1, "body:");
+    block(*o.region(1), d + 2);
+    if (!o.region(2)->ops.empty()) {
+      line(d + 1, "step:");
+      block(*o.region(2), d + 2);
+    }
+    line(d, "}");
+  }
+
+  /// One op (and its regions) at depth d; inlined values print nothing.
   void print(const Op &o, int d) {
     if (names.isInlined(&o))
       return;
@@ -35,23 +82,9 @@ struct Printer {
                         o.var->name
                   : o.var->name + " = " + ex(o.operands[0]));
       return;
-    case OpKind::DeclArray: {
-      if (!o.arr->runtimeClass.empty()) {
-        line(d, o.arr->runtimeClass + " " + o.arr->name);
-        return;
-      }
-      if (o.arr->isTape) {
-        line(d, std::string("tape<") + typeName(o.arr->elemType) + "> " +
-                    o.arr->name);
-        return;
-      }
-      std::string dims;
-      for (auto e : o.arr->dims)
-        dims += "[" + std::to_string(e) + "]";
-      line(d, std::string(typeName(o.arr->elemType)) + " " + o.arr->name +
-                  dims);
+    case OpKind::DeclArray:
+      declArray(o, d);
       return;
-    }
     case OpKind::WriteVar:
       line(d, o.var->name + " = " + ex(o.operands[0]));
       return;
@@ -59,29 +92,10 @@ struct Printer {
       line(d, ex.element(o.arr, o.operands[0]) + " = " + ex(o.operands[1]));
       return;
     case OpKind::If:
-      line(d, "if " + ex(o.operands[0]) + " {");
-      block(*o.region(0), d + 1);
-      if (!o.region(1)->ops.empty()) {
-        line(d, "} else {");
-        block(*o.region(1), d + 1);
-      }
-      line(d, "}");
+      ifOp(o, d);
       return;
     case OpKind::Loop:
-      line(d, std::string("loop ") +
-                  (o.loopKind == LoopKind::For     ? "for"
-                   : o.loopKind == LoopKind::While ? "while"
-                                                   : "do") +
-                  " {");
-      line(d + 1, "cond:");
-      block(*o.region(0), d + 2);
-      line(d + 1, "body:");
-      block(*o.region(1), d + 2);
-      if (!o.region(2)->ops.empty()) {
-        line(d + 1, "step:");
-        block(*o.region(2), d + 2);
-      }
-      line(d, "}");
+      loop(o, d);
       return;
     case OpKind::Condition:
       line(d, "while " + ex(o.operands[0]));

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 
 namespace adgen {
 
@@ -71,13 +72,26 @@ static bool parseCount(const std::string &s, long long max, long long &v) {
   return true;
 }
 
-PlanParse parsePlanOptions(int argc, char **argv, PlanOptions &o) {
+namespace {
+/// Where parsing `adgen plan`'s arguments stands: the argument at hand, split
+/// into flag and `=value`, and what the earlier ones gave.
+struct PlanArgs {
+  int argc;
+  char **argv;
+  int i = 1;
   int policies = 0;
   bool haveSteps = false;
   std::string given; // the first policy flag, for the "two policies" message
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i], flag = a, inlineValue;
-    bool hasInline = false;
+  std::string a, flag, inlineValue;
+  bool hasInline = false;
+
+  PlanArgs(int argc, char **argv) : argc(argc), argv(argv) {}
+  /// Takes argv[i] as the argument at hand ("--steps=16": flag and value).
+  void load() {
+    a = argv[i];
+    flag = a;
+    inlineValue.clear();
+    hasInline = false;
     if (a.rfind("--", 0) == 0) {
       size_t eq = a.find('=');
       if (eq != std::string::npos) {
@@ -86,82 +100,120 @@ PlanParse parsePlanOptions(int argc, char **argv, PlanOptions &o) {
         hasInline = true;
       }
     }
-    auto value = [&](std::string &out) {
-      if (hasInline) {
-        out = inlineValue;
-        return true;
-      }
-      if (i + 1 >= argc)
-        return false;
-      out = argv[++i];
-      return true;
-    };
-    auto policyFlag = [&]() -> bool {
-      if (++policies > 1) {
-        planUsage("two policies (" + given + " and " + flag +
-                  "); give exactly one");
-        return false;
-      }
-      given = flag;
-      return true;
-    };
-    std::string v;
-    if (flag == "--help" || flag == "-h") {
-      std::fputs(kPlanHelp, stdout);
-      return PlanParse::Exit0;
-    } else if (flag == "--steps") {
-      if (!value(v) || !parseCount(v, checkpoint::kMaxSteps, o.steps))
-        return planUsage("--steps takes a number of iterations, 0 to " +
-                         std::to_string(checkpoint::kMaxSteps) +
-                         (v.empty() ? "" : " (got '" + v + "')"));
-      haveSteps = true;
-    } else if (flag == "--every" || flag == "--binomial") {
-      long long s = 0;
-      if (!value(v) || !parseCount(v, checkpoint::kMaxSteps, s) || s < 1)
-        return planUsage(flag + (flag == "--every"
-                                     ? " takes a period S >= 1"
-                                     : " takes a number of snapshots C >= 1") +
-                         (v.empty() ? "" : " (got '" + v + "')"));
-      if (!policyFlag())
-        return PlanParse::Usage;
-      o.policy = flag == "--every" ? Policy::every(s) : Policy::binomial(s);
-    } else if (flag == "--auto" || flag == "--all" || flag == "--recompute") {
-      if (hasInline)
-        return planUsage(flag + " takes no value");
-      if (!policyFlag())
-        return PlanParse::Usage;
-      o.policy = flag == "--auto"  ? Policy::automatic()
-                 : flag == "--all" ? Policy::all()
-                                   : Policy::recompute();
-    } else if (flag == "--budget") {
-      long long bytes = 0;
-      if (!value(v) || !parseByteCount(v, bytes))
-        return planUsage("--budget takes a byte count such as 3GiB" +
-                         (v.empty() ? std::string() : " (got '" + v + "')"));
-      o.budgetBytes = static_cast<unsigned long long>(bytes);
-      if (!policyFlag())
-        return PlanParse::Usage;
-      o.budget = true;
-    } else if (flag == "--bytes") {
-      long long bytes = 0;
-      if (!value(v) || !parseByteCount(v, bytes))
-        return planUsage("--bytes takes the bytes in one state, such as "
-                         "268435456 or 256MiB" +
-                         (v.empty() ? std::string() : " (got '" + v + "')"));
-      o.bytes = static_cast<unsigned long long>(bytes);
-    } else if (flag == "--svg") {
-      if (!value(v) || v.empty())
-        return planUsage("--svg needs a file name");
-      o.svg = v;
-    } else if (a.empty() || a[0] != '-') {
-      return planUsage("unexpected argument '" + a + "'");
-    } else {
-      return planUsage("unknown option '" + a + "'");
-    }
   }
-  if (!haveSteps)
+  /// The flag's value: after '=', or the next argument; false if none.
+  bool value(std::string &out) {
+    if (hasInline) {
+      out = inlineValue;
+      return true;
+    }
+    if (i + 1 >= argc)
+      return false;
+    out = argv[++i];
+    return true;
+  }
+  /// Counts a policy flag; false (after the message) for a second one.
+  bool policyFlag() {
+    if (++policies > 1) {
+      planUsage("two policies (" + given + " and " + flag +
+                "); give exactly one");
+      return false;
+    }
+    given = flag;
+    return true;
+  }
+};
+} // namespace
+
+/// What one argument did: nothing to return (go on), or a result.
+using PlanStep = std::optional<PlanParse>;
+
+static bool isPolicyFlag(const std::string &flag) {
+  return flag == "--every" || flag == "--binomial" || flag == "--auto" ||
+         flag == "--all" || flag == "--recompute" || flag == "--budget";
+}
+
+/// A policy flag: --every S, --binomial C, --auto, --all, --recompute or
+/// --budget BYTES.
+static PlanStep parsePolicyArg(PlanArgs &p, PlanOptions &o) {
+  const std::string &flag = p.flag;
+  std::string v;
+  if (flag == "--every" || flag == "--binomial") {
+    long long s = 0;
+    if (!p.value(v) || !parseCount(v, checkpoint::kMaxSteps, s) || s < 1)
+      return planUsage(flag + (flag == "--every"
+                                   ? " takes a period S >= 1"
+                                   : " takes a number of snapshots C >= 1") +
+                       (v.empty() ? "" : " (got '" + v + "')"));
+    if (!p.policyFlag())
+      return PlanParse::Usage;
+    o.policy = flag == "--every" ? Policy::every(s) : Policy::binomial(s);
+  } else if (flag == "--budget") {
+    long long bytes = 0;
+    if (!p.value(v) || !parseByteCount(v, bytes))
+      return planUsage("--budget takes a byte count such as 3GiB" +
+                       (v.empty() ? std::string() : " (got '" + v + "')"));
+    o.budgetBytes = static_cast<unsigned long long>(bytes);
+    if (!p.policyFlag())
+      return PlanParse::Usage;
+    o.budget = true;
+  } else { // --auto, --all, --recompute
+    if (p.hasInline)
+      return planUsage(flag + " takes no value");
+    if (!p.policyFlag())
+      return PlanParse::Usage;
+    o.policy = flag == "--auto"  ? Policy::automatic()
+               : flag == "--all" ? Policy::all()
+                                 : Policy::recompute();
+  }
+  return std::nullopt;
+}
+
+/// One argument of `adgen plan` (p.load() done); policies go to
+/// parsePolicyArg.
+static PlanStep parsePlanArg(PlanArgs &p, PlanOptions &o) {
+  const std::string &flag = p.flag;
+  std::string v;
+  if (flag == "--help" || flag == "-h") {
+    std::fputs(kPlanHelp, stdout);
+    return PlanParse::Exit0;
+  } else if (flag == "--steps") {
+    if (!p.value(v) || !parseCount(v, checkpoint::kMaxSteps, o.steps))
+      return planUsage("--steps takes a number of iterations, 0 to " +
+                       std::to_string(checkpoint::kMaxSteps) +
+                       (v.empty() ? "" : " (got '" + v + "')"));
+    p.haveSteps = true;
+  } else if (isPolicyFlag(flag)) {
+    return parsePolicyArg(p, o);
+  } else if (flag == "--bytes") {
+    long long bytes = 0;
+    if (!p.value(v) || !parseByteCount(v, bytes))
+      return planUsage("--bytes takes the bytes in one state, such as "
+                       "268435456 or 256MiB" +
+                       (v.empty() ? std::string() : " (got '" + v + "')"));
+    o.bytes = static_cast<unsigned long long>(bytes);
+  } else if (flag == "--svg") {
+    if (!p.value(v) || v.empty())
+      return planUsage("--svg needs a file name");
+    o.svg = v;
+  } else if (p.a.empty() || p.a[0] != '-') {
+    return planUsage("unexpected argument '" + p.a + "'");
+  } else {
+    return planUsage("unknown option '" + p.a + "'");
+  }
+  return std::nullopt;
+}
+
+PlanParse parsePlanOptions(int argc, char **argv, PlanOptions &o) {
+  PlanArgs p(argc, argv);
+  for (; p.i < argc; ++p.i) {
+    p.load();
+    if (PlanStep r = parsePlanArg(p, o))
+      return *r;
+  }
+  if (!p.haveSteps)
     return planUsage("--steps N is required");
-  if (policies == 0)
+  if (p.policies == 0)
     return planUsage("no policy (--all, --every S, --auto, --binomial C, "
                      "--recompute or --budget BYTES)");
   if (o.budget && o.bytes == 0)
