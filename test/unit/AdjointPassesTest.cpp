@@ -60,7 +60,7 @@ TEST(AdjointStorageTest, SignatureAndLocals) {
   EXPECT_TRUE(F->params[3].arr && F->params[3].arr->scalarOut);
   EXPECT_EQ(F->params[5].name(), "a_bar");
   ASSERT_EQ(F->params[6].var, st.seed);
-  EXPECT_EQ(st.seed->defaultArg, "1.0");
+  EXPECT_EQ(st.seed->defaultValue, 1.0);
   EXPECT_TRUE(st.directAdj.count(x));  // *x_bar itself
   EXPECT_TRUE(st.varAdj.count(y));     // y_bar_local, handed over at the end
   ASSERT_EQ(st.accumulateInto.size(), 1u);

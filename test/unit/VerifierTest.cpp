@@ -244,9 +244,9 @@ TEST_F(VerifierTest, ReRunOnlyInsideADriver) {
 
 TEST_F(VerifierTest, CheckpointMethodMatchesTheOp) {
   Array *store = f->newArray("snapshots", Type::Void);
-  store->runtimeClass = "Store";
+  store->runtime = RuntimeClass::Store;
   Array *fwd = f->newArray("forward1", Type::Void);
-  fwd->runtimeClass = "Forward";
+  fwd->runtime = RuntimeClass::Forward;
   Op *call =
       b.create(OpKind::CkptCall, Type::Bool, {b.constant(0, Type::Long)});
   call->arr = fwd;
@@ -282,7 +282,7 @@ TEST(CkptMethods, SpellingsAndRestores) {
 TEST_F(VerifierTest, BatchThreadParameters) {
   Var *stride = f->newVar("adgen_stride", Type::Long);
   Array *arena = f->newArray("adgen_arena", Type::Void);
-  arena->runtimeClass = "Arena";
+  arena->runtime = RuntimeClass::Arena;
   f->params.push_back(Param{stride, nullptr, ParamRole::Stride});
   f->params.push_back(Param{nullptr, arena, ParamRole::Arena});
   f->arena = arena;
@@ -296,6 +296,6 @@ TEST_F(VerifierTest, BatchThreadParameters) {
   f->arena = a;
   EXPECT_TRUE(rejects(*f, "the function's arena is no arena parameter"));
   f->arena = arena;
-  arena->runtimeClass = "Store";
+  arena->runtime = RuntimeClass::Store;
   EXPECT_TRUE(rejects(*f, "an arena parameter that is no Arena object"));
 }

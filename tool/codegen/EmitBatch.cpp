@@ -1,5 +1,7 @@
 #include "codegen/EmitBatch.h"
 
+#include "ir/Naming.h"
+
 #include <adgen_templates/Templates.h>
 #include <fmt/format.h>
 
@@ -147,8 +149,9 @@ struct Renderer {
     }
     if (v.seed) {
       kparams += ", " + seedText;
-      dparams += ", " + seedText + " = " + v.seed->defaultArg;
-      hparams += ", " + seedText + " = " + v.seed->defaultArg;
+      std::string one = literal(*v.seed->defaultValue, v.seed->type);
+      dparams += ", " + seedText + " = " + one;
+      hparams += ", " + seedText + " = " + one;
     }
     if (v.arena)
       kparams += ", adgen::batch::Slices slices";

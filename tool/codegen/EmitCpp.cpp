@@ -251,7 +251,7 @@ private:
   /// A checkpoint object's construction, named by source file and line.
   void ckptNew(const Op &o, int d) {
     std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
-    line(d, "adgen::checkpoint::" + o.arr->runtimeClass + " " + o.arr->name +
+    line(d, std::string("adgen::checkpoint::") + runtimeClassName(o.arr->runtime) + " " + o.arr->name +
                 "(" + o.arrays[0]->name + ", " + policyExpr(*o.policy) +
                 ", " + ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " +
                 where + (o.num != 0 ? ", true" : "") + ");");
@@ -262,8 +262,8 @@ private:
   void declArray(const Op &o, int d) {
     const Array *a = o.arr;
     std::string arena = f.arena ? "(" + f.arena->name + ")" : "";
-    if (!a->runtimeClass.empty()) {
-      line(d, "adgen::checkpoint::" + a->runtimeClass + " " + a->name +
+    if (a->runtime != RuntimeClass::None) {
+      line(d, std::string("adgen::checkpoint::") + runtimeClassName(a->runtime) + " " + a->name +
                   arena + ";");
       return;
     }
@@ -386,11 +386,12 @@ std::string paramText(const Param &p, bool defaults = true) {
   if (p.role == ParamRole::Stride)
     return "long long " + p.var->name;
   if (p.role == ParamRole::Arena)
-    return "adgen::" + p.arr->runtimeClass + " *" + p.arr->name;
+    return std::string("adgen::") + runtimeClassName(p.arr->runtime) + " *" + p.arr->name;
   if (p.var)
     return std::string(typeName(p.var->type)) + " " + p.var->name +
-           (p.var->defaultArg.empty() || !defaults ? ""
-                                                   : " = " + p.var->defaultArg);
+           (!p.var->defaultValue || !defaults
+                ? ""
+                : " = " + literal(*p.var->defaultValue, p.var->type));
   return std::string(p.arr->isConst ? "const " : "") +
          typeName(p.arr->elemType) + "* " + p.arr->name;
 }

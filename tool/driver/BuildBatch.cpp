@@ -15,10 +15,10 @@ namespace adgen {
 static Var *addThreadParams(Function &fn) {
   Var *stride = fn.newVar("adgen_stride", Type::Long);
   Array *arena = fn.newArray("adgen_arena", Type::Void);
-  arena->runtimeClass = "Arena";
+  arena->runtime = RuntimeClass::Arena;
   size_t at = 0;
   while (at < fn.params.size() &&
-         !(fn.params[at].var && !fn.params[at].var->defaultArg.empty()))
+         !(fn.params[at].var && fn.params[at].var->defaultValue))
     ++at;
   fn.params.insert(fn.params.begin() + static_cast<long>(at),
                    {Param{stride, nullptr, ParamRole::Stride},

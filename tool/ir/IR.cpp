@@ -127,6 +127,22 @@ bool lookupMath(const std::string &name, MathFn &out) {
   return false;
 }
 
+const char *runtimeClassName(RuntimeClass c) {
+  switch (c) {
+  case RuntimeClass::None:
+    return "";
+  case RuntimeClass::Store:
+    return "Store";
+  case RuntimeClass::Forward:
+    return "Forward";
+  case RuntimeClass::Reverse:
+    return "Reverse";
+  case RuntimeClass::Arena:
+    return "Arena";
+  }
+  return "";
+}
+
 std::string Param::name() const { return var ? var->name : arr->name; }
 
 Var *Function::newVar(const std::string &n, Type t) {

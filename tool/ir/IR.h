@@ -79,8 +79,15 @@ struct Var {
   std::string name;
   Type type = Type::Double;
   int paramIndex = -1; // >= 0 for parameters
-  std::string defaultArg; // parameters: default argument (e.g. f_bar = 1)
+  // Parameters: the value of a default argument (f_bar = 1), if any.
+  std::optional<double> defaultValue;
 };
+
+/// What runtime object an Array stands for, if not data: a checkpoint one
+/// (adgen::checkpoint::Store, Forward, Reverse) or a batch thread's
+/// adgen::Arena.
+enum class RuntimeClass { None, Store, Forward, Reverse, Arena };
+const char *runtimeClassName(RuntimeClass c); // "Store", ...
 
 /// A named array: a pointer parameter or a fixed-size local array.
 struct Array {
@@ -91,10 +98,7 @@ struct Array {
   bool scalarOut = false;   // an output scalar passed as `T*` (e.g. f_dot)
   bool scalarLocal = false; // a local scalar passed by address to a call
   bool isTape = false;      // a LIFO tape (adgen::Stack) of elemType
-  // A runtime object rather than data: a checkpoint one (adgen::checkpoint::
-  // Store, Forward or Reverse) or a batch thread's adgen::Arena; empty for
-  // arrays.
-  std::string runtimeClass;
+  RuntimeClass runtime = RuntimeClass::None; // a runtime object, not data
   // Element k lives at [k * stride] (a batched kernel's adjoint of a
   // shared parameter, one column per sample); null for contiguous.
   const Var *stride = nullptr;
@@ -181,7 +185,7 @@ struct Op {
 enum class ParamRole {
   User,
   Stride, // a Var: the stride of the strided arrays (`long long`)
-  Arena,  // an Array of runtimeClass "Arena": where tapes take memory
+  Arena,  // an Array of RuntimeClass::Arena: where tapes take memory
 };
 
 /// One parameter of a function: exactly one of var / arr is set.

@@ -27,8 +27,8 @@ struct Printer {
 
   /// An array's declaration: runtime object, tape or sized local.
   void declArray(const Op &o, int d) {
-    if (!o.arr->runtimeClass.empty()) {
-      line(d, o.arr->runtimeClass + " " + o.arr->name);
+    if (o.arr->runtime != RuntimeClass::None) {
+      line(d, std::string(runtimeClassName(o.arr->runtime)) + " " + o.arr->name);
       return;
     }
     if (o.arr->isTape) {
@@ -107,7 +107,7 @@ struct Printer {
       line(d, "reserve " + o.arr->name + ", " + ex(o.operands[0]));
       return;
     case OpKind::CkptNew:
-      line(d, o.arr->name + " = " + o.arr->runtimeClass + "(" +
+      line(d, o.arr->name + " = " + runtimeClassName(o.arr->runtime) + "(" +
                   policyName(*o.policy) + ", n " + ex(o.operands[0]) +
                   ", bytes " + ex(o.operands[1]) + ")");
       return;

@@ -76,10 +76,10 @@ struct Verifier {
   }
 
   void checkpointOp(const Op &o) {
-    if (!o.arr || o.arr->runtimeClass.empty())
+    if (!o.arr || o.arr->runtime == RuntimeClass::None)
       err(o, "checkpoint op on something that is not a checkpoint object");
     else if (o.kind == OpKind::CkptNew &&
-             (o.arrays.size() != 1 || o.arrays[0]->runtimeClass != "Store"))
+             (o.arrays.size() != 1 || o.arrays[0]->runtime != RuntimeClass::Store))
       err(o, "checkpoint object without a snapshot store");
     else if (o.kind == OpKind::CkptCopy && !o.var && o.arrays.size() != 1)
       err(o, "checkpoint copy of nothing");
@@ -118,7 +118,7 @@ struct Verifier {
       if (p.role == ParamRole::Stride && (!p.var || !isInteger(p.var->type)))
         errs.push_back("a stride parameter that is no integer variable");
       if (p.role == ParamRole::Arena &&
-          (!p.arr || p.arr->runtimeClass != "Arena"))
+          (!p.arr || p.arr->runtime != RuntimeClass::Arena))
         errs.push_back("an arena parameter that is no Arena object");
       if (p.role == ParamRole::Stride)
         strides.insert(p.var);

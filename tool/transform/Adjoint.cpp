@@ -9,12 +9,9 @@
 
 namespace adgen::detail {
 
-AdjointBuilder::AdjointBuilder(
-    const Function &g, Function &F, const std::vector<bool> &mask,
-    const std::map<std::string, Extent> &sizes,
-    const std::optional<checkpoint::Policy> &defaultPolicy)
-    : g(g), F(F), b(F), mask(mask), sizes(sizes),
-      defaultPolicy(defaultPolicy) {
+AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
+                               const AdjointOptions &opts)
+    : g(g), F(F), b(F), opts(opts) {
   names.sync(g);
 }
 
@@ -22,7 +19,7 @@ void AdjointBuilder::analyzeActivity() {
   std::set<const Var *> sv;
   std::set<const Array *> sa;
   for (size_t i = 0; i < g.params.size(); ++i)
-    if (mask[i]) {
+    if (opts.active[i]) {
       if (g.params[i].var)
         sv.insert(g.params[i].var);
       else
@@ -34,11 +31,11 @@ void AdjointBuilder::analyzeActivity() {
 
 void AdjointBuilder::analyzeToBeRecorded() {
   facts = analyzeRecording(g);
-  remaining = facts.uses;
+  fs.remaining = facts.uses;
 }
 
 void AdjointBuilder::planLoops() {
-  plans = planCheckpoints(g, act, facts, defaultPolicy);
+  plans = planCheckpoints(g, act, facts, opts.defaultPolicy);
 }
 
 bool AdjointBuilder::forwardSweep(Diagnostic &error) {
@@ -77,7 +74,7 @@ void AdjointBuilder::atTop(const std::function<void()> &emit) {
 }
 
 void AdjointBuilder::declare() {
-  st = declareAdjointStorage(g, F, mask, act, m, names);
+  st = declareAdjointStorage(g, F, opts.active, act, m, names);
   b.setBlock(&F.body);
 }
 
@@ -99,10 +96,7 @@ using detail::AdjointBuilder;
 
 AdjointPasses::AdjointPasses(const Function &g, const AdjointOptions &opts)
     : F(newFunctionLike(g, opts.name)),
-      builder(std::make_unique<AdjointBuilder>(g, *F, opts.active, opts.sizes,
-                                               opts.defaultPolicy)) {
-  builder->setReport(opts.report);
-}
+      opts(opts), builder(std::make_unique<AdjointBuilder>(g, *F, this->opts)) {}
 
 AdjointPasses::~AdjointPasses() = default;
 

@@ -81,6 +81,7 @@ public:
 
 private:
   std::unique_ptr<Function> F;
+  AdjointOptions opts;
   std::unique_ptr<detail::AdjointBuilder> builder;
 };
 

@@ -65,11 +65,11 @@ void AdjointBuilder::backward(const std::vector<Item> &items, bool inRegion) {
         Op *back = b.sub(b.sub(count, b.constant(1, Type::Int)), b.readVar(k));
         Op *init = recompute(it->init);
         Op *c = b.add(init, b.cast(back, init->type));
-        bwdCounters.push_back({it->counter, c});
+        rc.enterReversedLoop(it->counter, c);
       }
       reverseIteration(*it);
       if (it->counter)
-        bwdCounters.pop_back();
+        rc.leaveReversedLoop();
       b.setBlock(lp->region(2));
       b.writeVar(k,
                  b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
@@ -148,8 +148,9 @@ void AdjointBuilder::backwardStmt(const Stmt &s, bool inRegion) {
   // place; otherwise the overwrite resets it.
   Op *self = nullptr;
   bool hasSelf = false;
-  for (auto &[coef, leaf] : s.terms)
-    if (!s.isReturn && leafTarget.at(leaf) == s.target) {
+  for (size_t i = 0; i < s.terms.size(); ++i)
+    if (!s.isReturn && s.leafTargets[i] == s.target) {
+      Op *coef = s.terms[i].first;
       Op *c = coef ? b.cast(val(coef), ty) : b.constant(1, ty);
       self = self ? b.add(self, c) : c;
       hasSelf = true;
@@ -164,10 +165,11 @@ void AdjointBuilder::backwardStmt(const Stmt &s, bool inRegion) {
       adjWrite(s.target, idx, b.constant(0, ty));
     }
   }
-  for (auto &[coef, leaf] : s.terms) {
-    const Target &lt = leafTarget.at(leaf);
+  for (size_t i = 0; i < s.terms.size(); ++i) {
+    const Target &lt = s.leafTargets[i];
     if (!s.isReturn && lt == s.target)
       continue;
+    Op *coef = s.terms[i].first;
     Op *c = coef ? b.cast(val(coef), ty) : nullptr;
     Op *contrib = c ? b.mul(c, t) : t;
     if (contrib)

@@ -14,6 +14,7 @@
 #include "transform/Adjoint.h"
 #include "transform/AdjointStorage.h"
 #include "transform/CheckpointPlan.h"
+#include "transform/Recompute.h"
 #include "transform/LinearForm.h"
 
 #include <functional>
@@ -35,21 +36,20 @@ struct Stmt {
   Target target;
   bool isDecl = false, isReturn = false;
   std::vector<std::pair<Op *, Op *>> terms; // (coef or null, leaf)
+  std::vector<Target> leafTargets;          // where each term's leaf lives
   std::vector<Op *> saved; // forward values pushed for the backward sweep
   SourceLoc loc;
 };
 
-/// A loop body being forwarded: which of its statements is current, and the
-/// local arrays snapshotted once per iteration (see planSnapshots).
-struct BodyContext {
-  const Block *body = nullptr;
-  int current = 0;
-  std::map<const Array *, std::pair<int, Array *>> snaps; // (last write, copy)
-  std::vector<const Array *> snapOrder; // snaps' keys in program order
-  // Arrays declared outside the body, read in nested loops before the
-  // body first writes them: snaps holds (first write, copy), the copy is
-  // taken at the start of the iteration by the loop `entryCopy`.
-  std::map<const Array *, Op *> entryCopy;
+/// The forward sweep's linear forms of the values in flight.
+struct StatementForms {
+  LinearForms lin;                                   // value -> its form
+  std::unordered_map<const Op *, Target> leafTarget; // leaf -> its storage
+  std::map<const Var *, Op *> leafCache; // current leaf of each variable
+  std::unordered_map<const Op *, int> remaining; // uses not yet reached
+  // Values with a form whose users are ahead, in the order they were made
+  // (so temporaries are named deterministically).
+  std::vector<const Op *> open;
 };
 
 /// A checkpointed loop as the sweeps build it (AdjointCheckpoint.cpp): its
@@ -78,9 +78,8 @@ struct Item {
 
 class AdjointBuilder {
 public:
-  AdjointBuilder(const Function &g, Function &F, const std::vector<bool> &mask,
-                 const std::map<std::string, Extent> &sizes = {},
-                 const std::optional<checkpoint::Policy> &defaultPolicy = {});
+  /// Builds f_grad in F from the prepared primal g; opts must outlive it.
+  AdjointBuilder(const Function &g, Function &F, const AdjointOptions &opts);
 
   // The passes, in order (see AdjointPasses in Adjoint.h).
   void analyzeActivity();
@@ -90,7 +89,6 @@ public:
   bool forwardSweep(Diagnostic &error);
   void backwardSweep();
 
-  void setReport(std::vector<CheckpointReport> *r) { report = r; }
 
 private:
   // ---- set-up -------------------------------------------------------------
@@ -176,28 +174,8 @@ private:
   /// init + j, and values computed from c need no tape.
   void countedLoop(const Op &o, Item &it);
 
-  /// Whether the backward sweep can compute forward value v again instead
-  /// of taping it: constants, top-level values, loop counters, variables
-  /// written once before any loop, loads of never-written input arrays, and
-  /// cheap arithmetic of those. Transcendentals are taped (a pop is cheaper).
-  bool recomputable(const Op *v);
-
-  const Var *primalVar(const Var *fvar);
-
-  const Array *primalArray(const Array *fa);
-
-  /// The per-iteration copy of array ga, when the current statement comes
-  /// after ga's last write in its loop body.
-  Array *snapshotOf(const Array *ga) const;
-
-  /// Written only by top-level statements before the current one: its
-  /// value is final here, and the backward sweep (which runs after the whole
-  /// forward sweep and writes no primal storage) still reads it.
-  bool settled(const void *varOrArray) const;
-
-  /// Forward value v in the backward sweep, computed again (see
-  /// recomputable()).
-  Op *recompute(const Op *v);
+  bool recomputable(const Op *v) { return rc.recomputable(v); }
+  Op *recompute(const Op *v) { return rc.recompute(v); }
 
   /// Notes error `d` (ir/Diagnostics.def) at `o`; the first one wins.
   void fail(const Op &o, Diag d, std::vector<std::string> args = {});
@@ -236,7 +214,7 @@ private:
 
   Array *snapshotStore();
 
-  Array *runtimeObject(const std::string &cls, const std::string &name);
+  Array *runtimeObject(RuntimeClass cls, const std::string &name);
 
   Op *ckCall(Array *obj, CkptMethod method, Type t,
              std::vector<Op *> args = {});
@@ -280,36 +258,19 @@ private:
   const Function &g;
   Function &F;
   Builder b;
+  const AdjointOptions &opts; // active, sizes, --checkpoint, report
   Activity act;
   Remap m;
   UniqueNames names; // of g, and those unique() gave
-  std::unordered_map<const Op *, LinearForm> lin;
-  std::unordered_map<const Op *, Target> leafTarget;
-  std::map<const Var *, Op *> leafCache;
-  std::unordered_map<const Op *, int> remaining; // uses not yet reached
-  // Values with a form whose users are ahead, in the order they were made
-  // (so temporaries are named deterministically).
-  std::vector<const Op *> open;
-  std::vector<const Var *> fwdCounters; // counted loops around the forward
-  std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
-  std::unordered_map<const Op *, bool> recomputeMemo;
-  // Integer variables written once, by their declaration (an inlined
-  // callee's copy of a loop counter): the forward value they hold.
-  std::unordered_map<const Var *, Op *> copyOf;
-  std::vector<bool> mask; // per primal parameter: active
+  StatementForms fs; // the forward sweep's linear forms in flight
   RecordFacts facts; // what the primal says before any code is built
   CheckpointPlans plans; // the loops checkpointed, planned up front
-  std::vector<BodyContext> bodies; // loop bodies being forwarded
-  std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
-  int currentTop = 0;    // index of the top-level statement being forwarded
+  Recompute rc{b, F, m, facts}; // what the backward sweep computes again
   bool recording = true; // false inside a loop condition's own temporaries
   AdjointStorage st; // the adjoints, declared up front
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
-  std::map<std::string, Extent> sizes; // size(p, EXPR)
-  std::optional<checkpoint::Policy> defaultPolicy; // --checkpoint
   bool softExtents = false; // unknown extents count 0 (stats only)
-  std::vector<CheckpointReport> *report = nullptr;
 
   /// Notes a checkpointed (taped: its re-runs are taped) or `all` loop
   /// for --emit=stats.

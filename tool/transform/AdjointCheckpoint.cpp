@@ -34,15 +34,15 @@ Array *AdjointBuilder::snapshotStore() {
   if (store)
     return store;
   store = F.newArray(unique("snapshots"), Type::Void);
-  store->runtimeClass = "Store";
+  store->runtime = RuntimeClass::Store;
   atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = store; });
   return store;
 }
 
-Array *AdjointBuilder::runtimeObject(const std::string &cls,
+Array *AdjointBuilder::runtimeObject(RuntimeClass cls,
                                      const std::string &name) {
   Array *a = F.newArray(unique(name), Type::Void);
-  a->runtimeClass = cls;
+  a->runtime = cls;
   return a;
 }
 
@@ -67,8 +67,8 @@ bool AdjointBuilder::extentsKnown(const CheckpointPlan &plan) {
 Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
   if (ga->size > 0)
     return b.constant(static_cast<double>(ga->size), Type::Long);
-  auto sz = sizes.find(ga->name);
-  if (sz != sizes.end()) {
+  auto sz = opts.sizes.find(ga->name);
+  if (sz != opts.sizes.end()) {
     // size(p, EXPR): integers and integer parameters with + - * / ( ),
     // parsed and checked by the frontend; built here as ops.
     if (Op *v = extentOps(*sz->second))
@@ -213,7 +213,7 @@ void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
   Op *bytes = stateBytes(*plan);
   if (!bytes)
     return;
-  Array *fwd = runtimeObject("Forward", "forward" + line);
+  Array *fwd = runtimeObject(RuntimeClass::Forward, "forward" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
   make->arr = fwd;
   make->arrays = {snapshotStore()};
@@ -267,7 +267,7 @@ void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
   CheckpointPlan plan;
   plan.loop = &o;
   plan.counter = it.counter;
-  planCheckpointState(g, facts, currentTop, plan);
+  planCheckpointState(g, facts, rc.top(), plan);
   softExtents = true;
   bool ok = extentsKnown(plan);
   Op *bytes = ok ? stateBytes(plan) : nullptr;
@@ -287,7 +287,7 @@ void AdjointBuilder::tallyAll(const Op &o, const Item &it, Var *trips) {
 
 void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
                                 Op *bytes, const CheckpointedLoop *taped) {
-  if (!report)
+  if (!opts.report)
     return;
   CheckpointReport r;
   r.line = o.loc.line;
@@ -295,9 +295,9 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
   for (const Var *v : plan.vars)
     r.state.push_back(v->name);
   for (const Array *a : plan.arrays) {
-    auto sz = sizes.find(a->name);
+    auto sz = opts.sizes.find(a->name);
     std::string n = a->size > 0          ? std::to_string(a->size)
-                    : sz != sizes.end() ? printExtent(*sz->second)
+                    : sz != opts.sizes.end() ? printExtent(*sz->second)
                                         : "?";
     r.state.push_back(a->name + "[" + n + "]");
   }
@@ -314,7 +314,7 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
   for (size_t i = 0; i < blk.ops.size(); ++i)
     if (blk.ops[i].get() == &o)
       r.trips = staticTripCount(blk, i);
-  report->push_back(r);
+  opts.report->push_back(r);
 }
 
 void AdjointBuilder::conditionEffects(const Op &o) {
@@ -343,7 +343,7 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
   else
     n = countedTrips(it);
   Op *bytes = stateBytes(plan);
-  Array *rev = runtimeObject("Reverse", "reverse" + line);
+  Array *rev = runtimeObject(RuntimeClass::Reverse, "reverse" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
   make->arr = rev;
   make->arrays = {snapshotStore()};
@@ -400,11 +400,11 @@ void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
     Op *init = recompute(it.init);
     Op *k = ckCall(rev, CkptMethod::Iteration, Type::Long);
     Op *c = b.add(init, b.cast(k, init->type));
-    bwdCounters.push_back({it.counter, c});
+    rc.enterReversedLoop(it.counter, c);
   }
   reverseIteration(it);
   if (it.counter)
-    bwdCounters.pop_back();
+    rc.leaveReversedLoop();
   b.setBlock(saved);
   for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
     copyArray(rev, CkptMethod::Unstash, *ga, o);

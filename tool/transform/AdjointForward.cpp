@@ -13,9 +13,8 @@ std::vector<Item> AdjointBuilder::forward(const Block &in, bool inRegion) {
   std::vector<Item> items;
   for (size_t t = 0; t < in.ops.size() && err.empty(); ++t) {
     if (&in == &g.body)
-      currentTop = static_cast<int>(t);
-    if (!bodies.empty() && bodies.back().body == &in)
-      bodies.back().current = static_cast<int>(t);
+      rc.atTop(static_cast<int>(t));
+    rc.atStatement(in, static_cast<int>(t));
     forwardOp(*in.ops[t], inRegion, items);
   }
   return items;
@@ -33,19 +32,20 @@ void AdjointBuilder::forwardOp(const Op &o, bool inRegion,
                                std::vector<Item> &items) {
   b.setLoc(o.loc);
   for (const Op *x : o.operands)
-    if (--remaining[x] == 0)
-      open.erase(std::remove(open.begin(), open.end(), x), open.end());
+    if (--fs.remaining[x] == 0)
+      fs.open.erase(std::remove(fs.open.begin(), fs.open.end(), x),
+                    fs.open.end());
   forwardOpBody(o, inRegion, items);
-  if (lin.count(&o) && remaining[&o] > 0)
-    open.push_back(&o);
+  if (fs.lin.count(&o) && fs.remaining[&o] > 0)
+    fs.open.push_back(&o);
 }
 
 void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
                                       std::vector<Item> &items) {
   std::vector<const Op *> hit;
-  for (const Op *p : open) {
-    for (auto &[coef, leaf] : lin.at(p).terms) {
-      const Target &lt = leafTarget.at(leaf);
+  for (const Op *p : fs.open) {
+    for (auto &[coef, leaf] : fs.lin.at(p).terms) {
+      const Target &lt = fs.leafTarget.at(leaf);
       if ((t.var && lt.var == t.var) || (t.arr && lt.arr == t.arr)) {
         hit.push_back(p);
         break;
@@ -64,14 +64,14 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     Stmt s;
     s.target.var = tmp;
     s.isDecl = true;
-    s.terms = lin.at(p).resolved();
+    s.terms = fs.lin.at(p).resolved();
     record(std::move(s), p->loc, inRegion, items);
     Var *bar = F.newVar(unique(tmp->name + "_bar"), tmp->type);
     st.varAdj[tmp] = bar;
     atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
     Op *leaf = b.readVar(tmp);
-    leafTarget[leaf] = Target{tmp, nullptr, nullptr};
-    lin[p] = LinearForm::leaf(leaf);
+    fs.leafTarget[leaf] = Target{tmp, nullptr, nullptr};
+    fs.lin[p] = LinearForm::leaf(leaf);
   }
 }
 
@@ -115,11 +115,11 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
     Op *n = cloneOp(b, o, m);
     if (!act.active(&o) || !hasRule(o))
       return;
-    LinearForm form = linearizeOp(b, o, *n, lin, [&](unsigned i) {
-      return lastUseOf(o, o.operands[i], remaining[o.operands[i]]);
+    LinearForm form = linearizeOp(b, o, *n, fs.lin, [&](unsigned i) {
+      return lastUseOf(o, o.operands[i], fs.remaining[o.operands[i]]);
     });
     if (!form.empty())
-      lin[&o] = std::move(form);
+      fs.lin[&o] = std::move(form);
   }
   }
 }
@@ -158,9 +158,9 @@ void AdjointBuilder::forwardAssign(const Op &o, bool inRegion,
   if (act.active(o.var))
     protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
   cloneOp(b, o, m);
-  leafCache.erase(o.var);
+  fs.leafCache.erase(o.var);
   if (facts.writtenOnceByDecl(o))
-    copyOf[o.var] = fv(o.operands[0]);
+    rc.holdsCopy(o.var, fv(o.operands[0]));
   if (!act.active(o.var))
     return;
   s.target.var = o.var;
@@ -179,7 +179,7 @@ void AdjointBuilder::forwardReturn(const Op &o, bool inRegion,
   if (o.operands.empty())
     return;
   retValue = fv(o.operands[0]);
-  if (!st.seed || !lin.count(o.operands[0]))
+  if (!st.seed || !fs.lin.count(o.operands[0]))
     return;
   Stmt s;
   s.isReturn = true;
@@ -192,17 +192,17 @@ void AdjointBuilder::forwardLeaf(const Op &o) {
   if (!act.active(&o))
     return;
   if (o.kind == OpKind::Load) {
-    leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
-    lin[&o] = LinearForm::leaf(n);
+    fs.leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
+    fs.lin[&o] = LinearForm::leaf(n);
     return;
   }
   // Reads of one variable within a statement share one leaf.
-  Op *&leaf = leafCache[o.var];
+  Op *&leaf = fs.leafCache[o.var];
   if (!leaf || leaf->block != b.block()) {
     leaf = n;
-    leafTarget[n] = Target{o.var, nullptr, nullptr};
+    fs.leafTarget[n] = Target{o.var, nullptr, nullptr};
   }
-  lin[&o] = LinearForm::leaf(leaf);
+  fs.lin[&o] = LinearForm::leaf(leaf);
 }
 
 void AdjointBuilder::forwardSelect(const Op &o) {
@@ -211,26 +211,26 @@ void AdjointBuilder::forwardSelect(const Op &o) {
     return;
   LinearForm form;
   for (unsigned k = 1; k <= 2; ++k) {
-    auto it = lin.find(o.operands[k]);
-    if (it == lin.end())
+    auto it = fs.lin.find(o.operands[k]);
+    if (it == fs.lin.end())
       continue;
     // The arm not taken contributes nothing: its coefficients are
     // selected by the same condition.
     Op *one = b.constant(1, o.type), *none = b.constant(0, o.type);
     Op *pick = k == 1 ? b.select(n->operands[0], one, none)
                       : b.select(n->operands[0], none, one);
-    if (lastUseOf(o, o.operands[k], remaining[o.operands[k]]))
+    if (lastUseOf(o, o.operands[k], fs.remaining[o.operands[k]]))
       form.takeScaled(b, std::move(it->second), pick);
     else
       form.addScaled(b, it->second, pick);
   }
   if (!form.empty())
-    lin[&o] = std::move(form);
+    fs.lin[&o] = std::move(form);
 }
 
 std::vector<std::pair<Op *, Op *>> AdjointBuilder::termsOf(const Op *v) {
-  auto it = lin.find(v);
-  return it == lin.end() ? std::vector<std::pair<Op *, Op *>>{}
+  auto it = fs.lin.find(v);
+  return it == fs.lin.end() ? std::vector<std::pair<Op *, Op *>>{}
                          : it->second.resolved();
 }
 
@@ -269,12 +269,14 @@ void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
     need(s.target.idx);
     for (auto &[coef, leaf] : s.terms) {
       need(coef);
-      need(leafTarget.at(leaf).idx);
+      need(fs.leafTarget.at(leaf).idx);
     }
     s.saved = parts.size() < whole.size() ? parts : whole;
     for (Op *v : s.saved)
       b.push(tape(v->type), v);
   }
+  for (auto &term : s.terms)
+    s.leafTargets.push_back(fs.leafTarget.at(term.second));
   items.push_back(Item{
       Item::Statement, std::move(s), nullptr, {}, {}, nullptr, nullptr, loc});
 }
@@ -286,10 +288,7 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
   for (const Array *ga : ctx.snapOrder) {
     Array *fa = m.arrays.at(ga);
     Array *copy = ctx.snaps.at(ga).second;
-    bool read = false;
-    for (auto &[load, c] : snapshotCopy)
-      read = read || c == copy;
-    if (!read) {
+    if (!rc.readsSnapshot(copy)) {
       // No backward value came from it: no copy, no declaration.
       auto entry = ctx.entryCopy.find(ga);
       if (entry != ctx.entryCopy.end()) {
@@ -343,7 +342,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
   }
   std::optional<checkpoint::Policy> policy;
   if (reversible)
-    policy = checkpointPolicy(o, !inRegion, defaultPolicy);
+    policy = checkpointPolicy(o, !inRegion, opts.defaultPolicy);
   bool all = policy && policy->kind == checkpoint::Kind::All;
   if (policy && !all)
     return forwardCheckpointed(o, inRegion, items, *policy);
@@ -387,18 +386,18 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
 void AdjointBuilder::forwardIteration(const Op &o, Item &it, Block *body,
                                       Block *step, bool snapshots) {
   if (it.counter)
-    fwdCounters.push_back(it.counter);
+    rc.enterCountedLoop(it.counter);
   BodyContext ctx;
   ctx.body = o.region(1);
   if (snapshots)
     planSnapshots(o, ctx, body);
-  bodies.push_back(ctx);
+  rc.enterBody(ctx);
   it.a = forwardInto(*o.region(1), body);
-  bodies.pop_back();
+  rc.leaveBody();
   saveSnapshots(ctx, it, body);
   it.b = forwardInto(*o.region(2), step);
   if (it.counter)
-    fwdCounters.pop_back();
+    rc.leaveCountedLoop();
 }
 
 } // namespace adgen::detail

@@ -85,7 +85,7 @@ void declareAdjointParams(const Function &g, Function &F,
   if (isFloating(g.retType)) {
     s.seed = F.newVar(names.fresh(g.name + "_bar"), g.retType);
     s.seed->paramIndex = static_cast<int>(F.params.size());
-    s.seed->defaultArg = g.retType == Type::Float ? "1.0f" : "1.0";
+    s.seed->defaultValue = 1.0;
     F.params.push_back(Param{s.seed, nullptr});
   }
 }
