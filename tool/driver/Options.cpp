@@ -51,8 +51,10 @@ OPTIONS
                       Print the IR of the function a pass made to stderr
                       after the pass, under "*** IR after PASS (function)
                       ***". Passes in order: lowering: lower; grad: clone,
-                      inline, structure, hoist, adjoint, dead-code; jvp:
-                      tangent, dead-code; batch: clone, inline.
+                      inline, structure, hoist, activity, to-be-recorded,
+                      checkpoint-plan, adjoint-storage, forward-sweep,
+                      backward-sweep, dead-code; jvp: tangent, dead-code;
+                      batch: clone, inline.
   --verify-each       Check the IR after every pass, not only after the
                       last of each mode (also when the environment sets
                       ADGEN_VERIFY_EACH=1; the test suite does). Invalid IR
