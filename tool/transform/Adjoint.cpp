@@ -1,6 +1,7 @@
 // Reverse mode: set-up of f_grad and the pass entry point (see Adjoint.h).
 #include "transform/Adjoint.h"
 #include "transform/AdjointBuilder.h"
+#include "transform/BackwardSweep.h"
 
 #include "transform/DeadCode.h"
 #include "transform/Hoist.h"
@@ -49,7 +50,7 @@ bool AdjointBuilder::forwardSweep(Diagnostic &error) {
 
 void AdjointBuilder::backwardSweep() {
   b.setBlock(&F.body);
-  backward(items, false);
+  BackwardSweep(*this).reverse(items, false);
   // Scalar parameters that the function overwrites accumulated into a
   // local; hand the total to the caller.
   for (auto &[param, out] : st.accumulateInto) {

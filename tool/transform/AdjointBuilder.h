@@ -1,10 +1,12 @@
 // Reverse mode's builder, shared by the files that implement it:
-//   Adjoint.cpp          set-up: signature, adjoint storage, tapes
-//   AdjointForward.cpp   the forward sweep: the primal, recording statements
-//   AdjointRecord.cpp    to-be-recorded: what is taped, what is recomputed,
-//                        counted loops, snapshots, tape reservations
-//   AdjointBackward.cpp  the backward sweep: transposed linear forms
-// Internal to transform/; the pass's interface is Adjoint.h.
+//   Adjoint.cpp            the passes in order (AdjointPasses), tapes
+//   AdjointForward.cpp     the forward sweep: the primal, recording statements
+//   AdjointRecord.cpp      what the forward sweep records: counted loops,
+//                          snapshots, tape reservations
+//   AdjointCheckpoint.cpp  checkpointed loops' forward sweep and the runtime
+//                          helpers both sweeps use
+//   BackwardSweep.cpp      the backward sweep (its own class)
+// Internal to transform/; the passes' interface is Adjoint.h.
 #pragma once
 
 #include "analysis/Activity.h"
@@ -76,7 +78,13 @@ struct Item {
   std::shared_ptr<CheckpointedLoop> ck{};          // Loop: checkpointed
 };
 
+/// Reverse mode's passes over shared state: the analyses, the adjoint
+/// storage and the forward sweep are its own; the backward sweep
+/// (BackwardSweep.h) reads what they left (Items, tapes, Recompute) through
+/// the helpers below.
 class AdjointBuilder {
+  friend class BackwardSweep;
+
 public:
   /// Builds f_grad in F from the prepared primal g; opts must outlive it.
   AdjointBuilder(const Function &g, Function &F, const AdjointOptions &opts);
@@ -219,12 +227,6 @@ private:
   Op *ckCall(Array *obj, CkptMethod method, Type t,
              std::vector<Op *> args = {});
 
-  /// for (long long i = begin; i < end; ++i) { counter = init + i; body }
-  Op *rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,
-                const std::function<void()> &body, const std::string &comment);
-
-  void backwardCheckpointed(const Item &it, bool inRegion);
-
   /// At the start of each iteration of the forward sweep's loop `plain`:
   /// `if (fwd.save(i)) { fwd.put(state) }`; counts iterations in `trips`
   /// when the trip count is not known up front.
@@ -234,26 +236,6 @@ private:
   /// checkpoint(all) tapes the loop; this reports its n states to the
   /// ADGEN_STATS counters.
   void tallyAll(const Op &o, const Item &it, Var *trips);
-
-  /// The effects of loop o's condition (k++ in `while (k++ < n)`), at the
-  /// end of a re-run iteration.
-  void conditionEffects(const Op &o);
-
-  /// The backward sweep of one iteration of a loop: step, then body.
-  void reverseIteration(const Item &it);
-
-  // ---- backward sweep -------------------------------------------------------
-
-  /// Reads, writes and accumulates the adjoint of a target.
-  Op *adjRead(const Target &t, Op *idx);
-
-  void adjWrite(const Target &t, Op *idx, Op *v);
-
-  void adjAdd(const Target &t, Op *idx, Op *v);
-
-  void backward(const std::vector<Item> &items, bool inRegion);
-
-  void backwardStmt(const Stmt &s, bool inRegion);
 
   const Function &g;
   Function &F;

@@ -156,31 +156,6 @@ Op *AdjointBuilder::countedTrips(const Item &it) {
   return b.cast(b.sub(recompute(it.bound), recompute(it.init)), Type::Long);
 }
 
-Op *AdjointBuilder::rangeLoop(Op *begin, const std::function<Op *()> &end,
-                              const Item &it,
-                              const std::function<void()> &body,
-                              const std::string &comment) {
-  Var *i = F.newVar(unique("i"), Type::Long);
-  b.decl(i, begin);
-  Op *lp = b.loop(LoopKind::For);
-  lp->comment = comment;
-  Block *saved = b.block();
-  b.setBlock(lp->region(0));
-  b.create(OpKind::Condition, Type::Void,
-           {b.binary(OpKind::Lt, b.readVar(i), end())});
-  b.setBlock(lp->region(1));
-  if (it.counter) {
-    Var *c = m.vars.at(it.counter);
-    Op *init = recompute(it.init);
-    b.writeVar(c, b.add(init, b.cast(b.readVar(i), c->type)));
-  }
-  body();
-  b.setBlock(lp->region(2));
-  b.writeVar(i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, Type::Long)));
-  b.setBlock(saved);
-  return lp;
-}
-
 void AdjointBuilder::forwardCheckpointed(const Op &o, bool inRegion,
                                          std::vector<Item> &items,
                                          checkpoint::Policy policy) {
@@ -315,100 +290,6 @@ void AdjointBuilder::reportLoop(const Op &o, const CheckpointPlan &plan,
     if (blk.ops[i].get() == &o)
       r.trips = staticTripCount(blk, i);
   opts.report->push_back(r);
-}
-
-void AdjointBuilder::conditionEffects(const Op &o) {
-  bool writes = false;
-  walk(*o.region(0), [&](const Op &x) {
-    writes = writes || x.kind == OpKind::WriteVar || x.kind == OpKind::Store;
-  });
-  if (!writes)
-    return;
-  // `while (k++ < n)`: a snapshot holds the state after the condition, so
-  // re-running an iteration ends with the next one's condition (its
-  // effects; the runtime knows whether the loop goes on).
-  Remap again = m.storageOnly();
-  for (auto &op : o.region(0)->ops)
-    if (op->kind != OpKind::Condition)
-      cloneOp(b, *op, again);
-}
-
-void AdjointBuilder::backwardCheckpointed(const Item &it, bool inRegion) {
-  const CheckpointedLoop &plan = *it.ck;
-  const Op &o = *plan.loop;
-  std::string line = std::to_string(o.loc.line);
-  Op *n = nullptr;
-  if (plan.online)
-    n = b.cast(inRegion ? b.pop(tape(Type::Int)) : it.count, Type::Long);
-  else
-    n = countedTrips(it);
-  Op *bytes = stateBytes(plan);
-  Array *rev = runtimeObject(RuntimeClass::Reverse, "reverse" + line);
-  Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
-  make->arr = rev;
-  make->arrays = {snapshotStore()};
-  make->policy = plan.policy;
-  make->num = plan.online ? 1 : 0;
-  make->loc = o.loc;
-  make->comment = "backward sweep of the checkpointed loop at line " + line +
-                  " (" + policyName(plan.policy) +
-                  "): iterations re-run from snapshots";
-  for (const Array *ga : plan.stash)
-    copyArray(rev, CkptMethod::Stash, ga, o);
-
-  Op *lp = b.loop(LoopKind::While);
-  lp->role = OpRole::CheckpointDriver;
-  Block *saved = b.block();
-  b.setBlock(lp->region(0));
-  b.create(OpKind::Condition, Type::Void,
-           {ckCall(rev, CkptMethod::Next, Type::Bool)});
-  b.setBlock(lp->region(1));
-  Op *restore = b.ifOp(ckCall(rev, CkptMethod::Restores, Type::Bool));
-  b.setBlock(restore->region(0));
-  copyState(rev, CkptMethod::Get, plan);
-  b.setBlock(lp->region(1));
-  // Untaped re-runs: the primal body again.
-  Op *rerun = rangeLoop(
-      ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
-      [&] { return ckCall(rev, CkptMethod::AdvanceEnd, Type::Long); }, it,
-      [&] {
-        Remap again = m.storageOnly();
-        cloneBlock(b, *o.region(1), again);
-        cloneBlock(b, *o.region(2), again);
-        conditionEffects(o);
-      },
-      "re-run iterations untaped, up to the next state kept");
-  rerun->role = OpRole::ReRun;
-  Op *shot = b.ifOp(ckCall(rev, CkptMethod::TakesShot, Type::Bool));
-  b.setBlock(shot->region(0));
-  copyState(rev, CkptMethod::Put, plan);
-  b.setBlock(lp->region(1));
-  // Taped re-runs: the body the forward sweep built for them.
-  Op *taped = rangeLoop(
-      ckCall(rev, CkptMethod::TapeBegin, Type::Long),
-      [&] { return ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,
-      [&] {
-        for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()})
-          b.block()->splice(b.block()->ops.size(), *part);
-        conditionEffects(o);
-      },
-      "re-run iterations taped, for their backward sweep");
-  taped->role = OpRole::ReRunTaped;
-  Op *rv = b.ifOp(ckCall(rev, CkptMethod::Reverses, Type::Bool));
-  b.setBlock(rv->region(0));
-  if (it.counter) {
-    Op *init = recompute(it.init);
-    Op *k = ckCall(rev, CkptMethod::Iteration, Type::Long);
-    Op *c = b.add(init, b.cast(k, init->type));
-    rc.enterReversedLoop(it.counter, c);
-  }
-  reverseIteration(it);
-  if (it.counter)
-    rc.leaveReversedLoop();
-  b.setBlock(saved);
-  for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
-    copyArray(rev, CkptMethod::Unstash, *ga, o);
-  ckCall(rev, CkptMethod::Finish, Type::Void);
 }
 
 } // namespace adgen::detail

@@ -1,0 +1,306 @@
+// Reverse mode, backward sweep: the forward sweep's recorded statements in
+// reverse, each the transpose of its linear form; loops backwards by their
+// trip counts, checkpointed loops through the runtime's Reverse driver.
+#include "transform/BackwardSweep.h"
+
+#include "ir/Policy.h"
+
+namespace adgen::detail {
+
+BackwardSweep::BackwardSweep(AdjointBuilder &cx)
+    : cx(cx), b(cx.b), F(cx.F), rc(cx.rc) {}
+
+Op *BackwardSweep::read(const Target &t, Op *idx) {
+  return cx.st.read(b, t, idx);
+}
+
+void BackwardSweep::write(const Target &t, Op *idx, Op *v) {
+  cx.st.write(b, t, idx, v);
+}
+
+void BackwardSweep::add(const Target &t, Op *idx, Op *v) {
+  cx.st.add(b, t, idx, v);
+}
+
+void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
+  for (auto it = items.rbegin(); it != items.rend(); ++it) {
+    b.setLoc(it->loc);
+    switch (it->kind) {
+    case Item::Statement:
+      backwardStmt(it->stmt, inRegion);
+      break;
+    case Item::If: {
+      Op *c = inRegion ? b.pop(cx.tape(Type::Bool)) : it->cond;
+      Op *n = b.ifOp(c);
+      Block *saved = b.block();
+      b.setBlock(n->region(0));
+      reverse(it->a, true);
+      b.setBlock(n->region(1));
+      reverse(it->b, true);
+      b.setBlock(saved);
+      break;
+    }
+    case Item::Loop: {
+      if (it->ck) {
+        backwardCheckpointed(*it, inRegion);
+        break;
+      }
+      Op *count = nullptr;
+      if (it->bound) {
+        Op *init = rc.recompute(it->init);
+        Op *diff = b.cast(b.sub(rc.recompute(it->bound), init), Type::Int);
+        count = b.select(b.binary(OpKind::Gt, diff, b.constant(0, Type::Int)),
+                         diff, b.constant(0, Type::Int));
+      } else {
+        count = inRegion ? b.pop(cx.tape(Type::Int)) : it->count;
+      }
+      // for (int k = 0; k < count; ++k) { step̄; bodȳ }
+      Var *k = F.newVar(cx.unique("k"), Type::Int);
+      b.decl(k, b.constant(0, Type::Int));
+      Op *lp = b.loop(LoopKind::For);
+      lp->role = OpRole::BackwardLoop;
+      lp->comment = "backward sweep of the loop at line " +
+                    std::to_string(it->loc.line) + ", last iteration first";
+      Block *saved = b.block();
+      b.setBlock(lp->region(0));
+      b.create(OpKind::Condition, Type::Void,
+               {b.binary(OpKind::Lt, b.readVar(k), count)});
+      b.setBlock(lp->region(1));
+      if (it->counter) {
+        // The forward counter in this iteration: init + (count − 1 − k).
+        Op *back = b.sub(b.sub(count, b.constant(1, Type::Int)), b.readVar(k));
+        Op *init = rc.recompute(it->init);
+        Op *c = b.add(init, b.cast(back, init->type));
+        rc.enterReversedLoop(it->counter, c);
+      }
+      reverseIteration(*it);
+      if (it->counter)
+        rc.leaveReversedLoop();
+      b.setBlock(lp->region(2));
+      b.writeVar(k,
+                 b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
+      b.setBlock(saved);
+      break;
+    }
+    case Item::ZeroArray: {
+      // A local array declared again: its adjoint starts at zero for the
+      // earlier iteration.
+      Array *bar = cx.st.arrAdj.at(it->arr);
+      cx.forLoop(
+          b.constant(static_cast<double>(bar->size), Type::Int),
+          [&](Op *q) { b.store(bar, q, b.constant(0, bar->elemType)); },
+          "backward sweep: " + bar->name + " starts at zero")
+          ->role = OpRole::BackwardZero;
+      break;
+    }
+    }
+  }
+}
+
+void BackwardSweep::reverseIteration(const Item &it) {
+  reverse(it.b, true); // the step ran after the body
+  // This iteration's copies of snapshotted arrays, last pushed first.
+  for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
+    Array *copy = s->second;
+    Op *size = b.constant(static_cast<double>(copy->size), Type::Int);
+    cx.forLoop(
+        size,
+        [&](Op *q) {
+          Op *idx = b.sub(
+              b.constant(static_cast<double>(copy->size - 1), Type::Int), q);
+          b.store(copy, idx, b.pop(cx.tape(copy->elemType)));
+        },
+        "backward sweep: " + copy->name + " as in this iteration")
+        ->role = OpRole::BackwardRestore;
+  }
+  reverse(it.a, true);
+}
+
+void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
+  // The forward values this statement needs, as the backward sweep has
+  // them: popped inside regions (in reverse push order), else the SSA
+  // values themselves.
+  std::unordered_map<const Op *, Op *> have;
+  if (inRegion)
+    for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
+      have[*it] = b.pop(cx.tape((*it)->type));
+  // Values not popped are computed again: from the popped parts, or
+  // wholly from what the backward sweep knows.
+  std::unordered_map<const Op *, Op *> again;
+  std::function<Op *(Op *)> val = [&](Op *v) -> Op * {
+    if (!v)
+      return nullptr;
+    auto h = have.find(v);
+    if (h != have.end())
+      return h->second;
+    auto a = again.find(v);
+    if (a != again.end())
+      return a->second;
+    if (!inRegion || rc.recomputable(v))
+      return again[v] = inRegion ? rc.recompute(v) : v;
+    std::vector<Op *> ops;
+    for (Op *x : v->operands)
+      ops.push_back(val(x));
+    Op *n = b.create(v->kind, v->type, ops);
+    n->fn = v->fn;
+    return again[v] = n;
+  };
+  Type ty = s.isReturn
+                ? cx.g.retType
+                : (s.target.var ? s.target.var->type : s.target.arr->elemType);
+  Op *idx = val(s.target.idx);
+  Op *t = s.isReturn ? b.readVar(cx.st.seed) : read(s.target, idx);
+  // Terms on the target itself (x = x·c + ...) update its adjoint in
+  // place; otherwise the overwrite resets it.
+  Op *self = nullptr;
+  bool hasSelf = false;
+  for (size_t i = 0; i < s.terms.size(); ++i)
+    if (!s.isReturn && s.leafTargets[i] == s.target) {
+      Op *coef = s.terms[i].first;
+      Op *c = coef ? b.cast(val(coef), ty) : b.constant(1, ty);
+      self = self ? b.add(self, c) : c;
+      hasSelf = true;
+    }
+  if (!s.isReturn) {
+    if (hasSelf) {
+      if (!Builder::isConst(self, 1)) {
+        Op *scaled = b.mul(self, t);
+        write(s.target, idx, scaled ? scaled : b.constant(0, ty));
+      }
+    } else if (!(s.isDecl && !inRegion)) {
+      write(s.target, idx, b.constant(0, ty));
+    }
+  }
+  for (size_t i = 0; i < s.terms.size(); ++i) {
+    const Target &lt = s.leafTargets[i];
+    if (!s.isReturn && lt == s.target)
+      continue;
+    Op *coef = s.terms[i].first;
+    Op *c = coef ? b.cast(val(coef), ty) : nullptr;
+    Op *contrib = c ? b.mul(c, t) : t;
+    if (contrib)
+      contrib->tangentProduct = contrib != t;
+    add(lt, val(lt.idx), contrib);
+  }
+}
+
+Op *BackwardSweep::rangeLoop(Op *begin, const std::function<Op *()> &end,
+                              const Item &it,
+                              const std::function<void()> &body,
+                              const std::string &comment) {
+  Var *i = F.newVar(cx.unique("i"), Type::Long);
+  b.decl(i, begin);
+  Op *lp = b.loop(LoopKind::For);
+  lp->comment = comment;
+  Block *saved = b.block();
+  b.setBlock(lp->region(0));
+  b.create(OpKind::Condition, Type::Void,
+           {b.binary(OpKind::Lt, b.readVar(i), end())});
+  b.setBlock(lp->region(1));
+  if (it.counter) {
+    Var *c = cx.m.vars.at(it.counter);
+    Op *init = rc.recompute(it.init);
+    b.writeVar(c, b.add(init, b.cast(b.readVar(i), c->type)));
+  }
+  body();
+  b.setBlock(lp->region(2));
+  b.writeVar(i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, Type::Long)));
+  b.setBlock(saved);
+  return lp;
+}
+
+void BackwardSweep::conditionEffects(const Op &o) {
+  bool writes = false;
+  walk(*o.region(0), [&](const Op &x) {
+    writes = writes || x.kind == OpKind::WriteVar || x.kind == OpKind::Store;
+  });
+  if (!writes)
+    return;
+  // `while (k++ < n)`: a snapshot holds the state after the condition, so
+  // re-running an iteration ends with the next one's condition (its
+  // effects; the runtime knows whether the loop goes on).
+  Remap again = cx.m.storageOnly();
+  for (auto &op : o.region(0)->ops)
+    if (op->kind != OpKind::Condition)
+      cloneOp(b, *op, again);
+}
+
+void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
+  const CheckpointedLoop &plan = *it.ck;
+  const Op &o = *plan.loop;
+  std::string line = std::to_string(o.loc.line);
+  Op *n = nullptr;
+  if (plan.online)
+    n = b.cast(inRegion ? b.pop(cx.tape(Type::Int)) : it.count, Type::Long);
+  else
+    n = cx.countedTrips(it);
+  Op *bytes = cx.stateBytes(plan);
+  Array *rev = cx.runtimeObject(RuntimeClass::Reverse, "reverse" + line);
+  Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
+  make->arr = rev;
+  make->arrays = {cx.snapshotStore()};
+  make->policy = plan.policy;
+  make->num = plan.online ? 1 : 0;
+  make->loc = o.loc;
+  make->comment = "backward sweep of the checkpointed loop at line " + line +
+                  " (" + policyName(plan.policy) +
+                  "): iterations re-run from snapshots";
+  for (const Array *ga : plan.stash)
+    cx.copyArray(rev, CkptMethod::Stash, ga, o);
+
+  Op *lp = b.loop(LoopKind::While);
+  lp->role = OpRole::CheckpointDriver;
+  Block *saved = b.block();
+  b.setBlock(lp->region(0));
+  b.create(OpKind::Condition, Type::Void,
+           {cx.ckCall(rev, CkptMethod::Next, Type::Bool)});
+  b.setBlock(lp->region(1));
+  Op *restore = b.ifOp(cx.ckCall(rev, CkptMethod::Restores, Type::Bool));
+  b.setBlock(restore->region(0));
+  cx.copyState(rev, CkptMethod::Get, plan);
+  b.setBlock(lp->region(1));
+  // Untaped re-runs: the primal body again.
+  Op *rerun = rangeLoop(
+      cx.ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
+      [&] { return cx.ckCall(rev, CkptMethod::AdvanceEnd, Type::Long); }, it,
+      [&] {
+        Remap again = cx.m.storageOnly();
+        cloneBlock(b, *o.region(1), again);
+        cloneBlock(b, *o.region(2), again);
+        conditionEffects(o);
+      },
+      "re-run iterations untaped, up to the next state kept");
+  rerun->role = OpRole::ReRun;
+  Op *shot = b.ifOp(cx.ckCall(rev, CkptMethod::TakesShot, Type::Bool));
+  b.setBlock(shot->region(0));
+  cx.copyState(rev, CkptMethod::Put, plan);
+  b.setBlock(lp->region(1));
+  // Taped re-runs: the body the forward sweep built for them.
+  Op *taped = rangeLoop(
+      cx.ckCall(rev, CkptMethod::TapeBegin, Type::Long),
+      [&] { return cx.ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,
+      [&] {
+        for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()})
+          b.block()->splice(b.block()->ops.size(), *part);
+        conditionEffects(o);
+      },
+      "re-run iterations taped, for their backward sweep");
+  taped->role = OpRole::ReRunTaped;
+  Op *rv = b.ifOp(cx.ckCall(rev, CkptMethod::Reverses, Type::Bool));
+  b.setBlock(rv->region(0));
+  if (it.counter) {
+    Op *init = rc.recompute(it.init);
+    Op *k = cx.ckCall(rev, CkptMethod::Iteration, Type::Long);
+    Op *c = b.add(init, b.cast(k, init->type));
+    rc.enterReversedLoop(it.counter, c);
+  }
+  reverseIteration(it);
+  if (it.counter)
+    rc.leaveReversedLoop();
+  b.setBlock(saved);
+  for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
+    cx.copyArray(rev, CkptMethod::Unstash, *ga, o);
+  cx.ckCall(rev, CkptMethod::Finish, Type::Void);
+}
+
+} // namespace adgen::detail
