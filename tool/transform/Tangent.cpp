@@ -2,6 +2,7 @@
 
 #include "analysis/Activity.h"
 #include "ir/Builder.h"
+#include "ir/Clone.h"
 #include "ir/UniqueNames.h"
 #include "transform/DeadCode.h"
 #include "transform/LinearForm.h"
@@ -25,26 +26,26 @@ std::string maskString(const std::vector<bool> &m) {
 
 /// Copies the primal's parameters, variables and arrays into a new
 /// function, keeping names unique; shared by the tangent and plain copies.
+/// The primal's variables, arrays and parameters in d (mapped in m), and
+/// the names d may still take.
 struct Cloner {
-  const Function &src;
-  Function &dst;
+  Remap m;
   UniqueNames names;
-  std::map<const Var *, Var *> vars;
-  std::map<const Array *, Array *> arrs;
 
-  Cloner(const Function &s, Function &d) : src(s), dst(d), names(s) {
+  Cloner(const Function &s, Function &d) : names(s) {
     for (auto &v : s.vars) {
-      vars[v.get()] = d.newVar(v->name, v->type);
-      vars[v.get()]->paramIndex = v->paramIndex;
+      Var *n = d.newVar(v->name, v->type);
+      n->paramIndex = v->paramIndex;
+      m.mapVar(v.get(), n);
     }
     for (auto &a : s.arrays) {
       Array *n = d.newArray(a->name, a->elemType);
       *n = *a;
-      arrs[a.get()] = n;
+      m.mapArray(a.get(), n);
     }
     for (const Param &p : s.params)
-      d.params.push_back(Param{p.var ? vars[p.var] : nullptr,
-                               p.arr ? arrs[p.arr] : nullptr});
+      d.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
+                               p.arr ? m.arrays.at(p.arr) : nullptr});
   }
 
   std::string unique(const std::string &base) { return names.fresh(base); }
@@ -130,14 +131,14 @@ private:
     if (it != darrs.end())
       return it->second;
     Array *d = dst.newArray("", a->elemType);
-    *d = *cl.arrs.at(a);
+    *d = *cl.m.arrays.at(a);
     d->name = cl.unique(a->name + "_dot");
     d->init.clear();
     d->paramIndex = -1;
     return darrs[a] = d;
   }
 
-  Op *map(const Op *o) { return vmap.at(o); }
+  Op *map(const Op *o) { return cl.m.values.at(o); }
 
   /// The tangent of primal value o, formed in o's type; null when zero.
   Op *tangent(const Op *o) {
@@ -157,19 +158,8 @@ private:
     b.setBlock(saved);
   }
 
-  Op *clone(const Op &o) {
-    Op *n = b.create(o.kind, o.type);
-    for (const Op *x : o.operands)
-      n->operands.push_back(map(x));
-    n->num = o.num;
-    n->var = o.var ? cl.vars.at(o.var) : nullptr;
-    n->arr = o.arr ? cl.arrs.at(o.arr) : nullptr;
-    n->fn = o.fn;
-    n->loopKind = o.loopKind;
-    n->policy = o.policy;
-    vmap[&o] = n;
-    return n;
-  }
+  /// A copy of region-free op o (ir/Clone.h), its values mapped.
+  Op *clone(const Op &o) { return cloneOp(b, o, cl.m); }
 
   void op(const Op &o) {
     b.setLoc(o.loc);
@@ -296,10 +286,7 @@ private:
                          : act.active(o.arrays[~a]);
         any = any || mask[k];
       }
-    Op *n = clone(o);
-    for (Array *a : o.arrays)
-      n->arrays.push_back(cl.arrs.at(a));
-    n->argOrder = o.argOrder;
+    Op *n = clone(o); // with its arrays and argument order
     if (!any) {
       n->callee = dm.primalCopyOf(g);
       return;
@@ -413,7 +400,6 @@ private:
   Builder b;
   bool withTangents;
   Activity act;
-  std::unordered_map<const Op *, Op *> vmap;
   std::unordered_map<const Op *, LinearForm> lin;
   std::unordered_map<const Op *, int> useCount; // primal uses of each value
   std::map<const Var *, Var *> dvars;
