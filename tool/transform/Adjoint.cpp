@@ -2,6 +2,7 @@
 #include "transform/Adjoint.h"
 #include "transform/AdjointBuilder.h"
 #include "transform/BackwardSweep.h"
+#include "transform/ForwardSweep.h"
 
 #include "transform/DeadCode.h"
 #include "transform/Hoist.h"
@@ -32,7 +33,6 @@ void AdjointBuilder::analyzeActivity() {
 
 void AdjointBuilder::analyzeToBeRecorded() {
   facts = analyzeRecording(g);
-  fs.remaining = facts.uses;
 }
 
 void AdjointBuilder::planLoops() {
@@ -40,7 +40,9 @@ void AdjointBuilder::planLoops() {
 }
 
 bool AdjointBuilder::forwardSweep(Diagnostic &error) {
-  items = forward(g.body, false);
+  ForwardSweep sweep(*this);
+  items = sweep.run();
+  retValue = sweep.returnValue();
   if (!err.empty()) {
     error = err.front();
     return false;
@@ -77,6 +79,19 @@ void AdjointBuilder::atTop(const std::function<void()> &emit) {
 void AdjointBuilder::declare() {
   st = declareAdjointStorage(g, F, opts.active, act, m, names);
   b.setBlock(&F.body);
+}
+
+Op *AdjointBuilder::forLoop(Op *count, const std::function<void(Op *)> &body,
+                            const std::string &comment) {
+  Op *lp = b.countedLoop(F.newVar(unique("k"), Type::Int), count, body);
+  lp->comment = comment;
+  return lp;
+}
+
+void AdjointBuilder::fail(const Op &o, Diag d, std::vector<std::string> args) {
+  if (err.empty())
+    err.push_back(
+        {d, g.sourceFile, o.loc.line ? o.loc : g.loc, std::move(args)});
 }
 
 Array *AdjointBuilder::tape(Type t) {

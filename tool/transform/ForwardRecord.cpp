@@ -1,6 +1,6 @@
-// Reverse mode, to-be-recorded: what the backward sweep gets from the tape
-// and what it computes again.
-#include "transform/AdjointBuilder.h"
+// Reverse mode, forward sweep: what it records around loops (counted
+// loops, per-iteration snapshots of arrays, tape reservations).
+#include "transform/ForwardSweep.h"
 
 #include "analysis/Loops.h"
 #include "analysis/Recording.h"
@@ -11,7 +11,7 @@
 
 namespace adgen::detail {
 
-bool AdjointBuilder::pushesPer(const Block &blk, int64_t mult,
+bool ForwardSweep::pushesPer(const Block &blk, int64_t mult,
                                std::map<Type, int64_t> &out) {
   for (size_t i = 0; i < blk.ops.size(); ++i) {
     const Op &o = *blk.ops[i];
@@ -33,7 +33,7 @@ bool AdjointBuilder::pushesPer(const Block &blk, int64_t mult,
   return true;
 }
 
-void AdjointBuilder::reserveFor(Op *loop, const Item &it) {
+void ForwardSweep::reserveFor(Op *loop, const Item &it) {
   std::map<Type, int64_t> per;
   if (!pushesPer(*loop->region(1), 1, per) || per.empty())
     return;
@@ -41,34 +41,27 @@ void AdjointBuilder::reserveFor(Op *loop, const Item &it) {
     return;
   Builder::Restore restore(b);
   b.setInsertPoint(Builder::InsertPoint::beforeOp(loop));
-  Op *init = recompute(it.init);
-  Op *trips = b.cast(b.sub(recompute(it.bound), init), Type::Long);
+  Op *init = rc.recompute(it.init);
+  Op *trips = b.cast(b.sub(rc.recompute(it.bound), init), Type::Long);
   Op *zero = b.constant(0, Type::Long);
   trips = b.select(b.binary(OpKind::Gt, trips, zero), trips, zero);
   for (auto &[t, n] : per)
     b.create(OpKind::Reserve, Type::Void,
              {b.binary(OpKind::Mul, trips,
                        b.constant(static_cast<double>(n), Type::Long))})
-        ->arr = tape(t);
+        ->arr = cx.tape(t);
 }
 
-Op *AdjointBuilder::forLoop(Op *count, const std::function<void(Op *)> &body,
-                            const std::string &comment) {
-  Op *lp = b.countedLoop(F.newVar(unique("k"), Type::Int), count, body);
-  lp->comment = comment;
-  return lp;
-}
-
-void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
+void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx,
                                    Block *out) {
   for (const BodySnapshot &s : snapshotsOf(o)) {
     const Array *a = s.array;
     bool entry = s.kind == BodySnapshot::AtEntry;
-    Array *copy = F.newArray(unique(a->name + (entry ? "_entry" : "_saved")),
+    Array *copy = F.newArray(cx.unique(a->name + (entry ? "_entry" : "_saved")),
                              a->elemType);
     copy->size = a->size;
     copy->dims = {a->size};
-    atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = copy; });
+    cx.atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = copy; });
     // An entry copy is good before the first write (stored negative).
     ctx.snaps[a] = {entry ? -(s.at + 1) : s.at, copy};
     ctx.snapOrder.push_back(a);
@@ -77,7 +70,7 @@ void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
     Builder::Restore restore(b);
     b.setBlock(out);
     Array *fa = m.arrays.at(a);
-    ctx.entryCopy[a] = forLoop(
+    ctx.entryCopy[a] = cx.forLoop(
         b.constant(static_cast<double>(a->size), Type::Int),
         [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
         fa->name + " as this iteration starts, for the backward sweep");
@@ -85,9 +78,9 @@ void AdjointBuilder::planSnapshots(const Op &o, BodyContext &ctx,
   }
 }
 
-void AdjointBuilder::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
+void ForwardSweep::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
-void AdjointBuilder::countedLoop(const Op &o, Item &it) {
+void ForwardSweep::countedLoop(const Op &o, Item &it) {
   const Block &blk = *o.block;
   auto c = matchCountedLoop(blk, blk.indexOf(&o), DeclSearch::Adjacent);
   if (!c || !isInteger(c->counter->type))
@@ -101,15 +94,9 @@ void AdjointBuilder::countedLoop(const Op &o, Item &it) {
   // count is max(0, bound − init) and needs no tape.
   if (c->bound) {
     Op *bound = fv(c->bound);
-    if (recomputable(bound))
+    if (rc.recomputable(bound))
       it.bound = bound;
   }
-}
-
-void AdjointBuilder::fail(const Op &o, Diag d, std::vector<std::string> args) {
-  if (err.empty())
-    err.push_back(
-        {d, g.sourceFile, o.loc.line ? o.loc : g.loc, std::move(args)});
 }
 
 } // namespace adgen::detail

@@ -1,6 +1,6 @@
 // Reverse mode, forward sweep: the primal computation, with each active
 // statement recorded for the backward sweep.
-#include "transform/AdjointBuilder.h"
+#include "transform/ForwardSweep.h"
 
 #include "transform/Rules.h"
 
@@ -9,9 +9,16 @@
 
 namespace adgen::detail {
 
-std::vector<Item> AdjointBuilder::forward(const Block &in, bool inRegion) {
+ForwardSweep::ForwardSweep(AdjointBuilder &cx)
+    : cx(cx), b(cx.b), F(cx.F), g(cx.g), m(cx.m), rc(cx.rc) {
+  fs.remaining = cx.facts.uses;
+}
+
+std::vector<Item> ForwardSweep::run() { return forward(g.body, false); }
+
+std::vector<Item> ForwardSweep::forward(const Block &in, bool inRegion) {
   std::vector<Item> items;
-  for (size_t t = 0; t < in.ops.size() && err.empty(); ++t) {
+  for (size_t t = 0; t < in.ops.size() && cx.err.empty(); ++t) {
     if (&in == &g.body)
       rc.atTop(static_cast<int>(t));
     rc.atStatement(in, static_cast<int>(t));
@@ -20,7 +27,7 @@ std::vector<Item> AdjointBuilder::forward(const Block &in, bool inRegion) {
   return items;
 }
 
-std::vector<Item> AdjointBuilder::forwardInto(const Block &in, Block *out) {
+std::vector<Item> ForwardSweep::forwardInto(const Block &in, Block *out) {
   Block *saved = b.block();
   b.setBlock(out);
   auto items = forward(in, true);
@@ -28,7 +35,7 @@ std::vector<Item> AdjointBuilder::forwardInto(const Block &in, Block *out) {
   return items;
 }
 
-void AdjointBuilder::forwardOp(const Op &o, bool inRegion,
+void ForwardSweep::forwardOp(const Op &o, bool inRegion,
                                std::vector<Item> &items) {
   b.setLoc(o.loc);
   for (const Op *x : o.operands)
@@ -40,7 +47,7 @@ void AdjointBuilder::forwardOp(const Op &o, bool inRegion,
     fs.open.push_back(&o);
 }
 
-void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
+void ForwardSweep::protectOpenForms(const Target &t, bool inRegion,
                                       std::vector<Item> &items) {
   std::vector<const Op *> hit;
   for (const Op *p : fs.open) {
@@ -56,19 +63,19 @@ void AdjointBuilder::protectOpenForms(const Target &t, bool inRegion,
     // A value from an enclosing block cannot be saved here for every path
     // that uses it: refuse rather than credit the wrong value.
     if (fv(p)->block != b.block()) {
-      fail(*p, Diag::ValueBeforeBranchOverwritten);
+      cx.fail(*p, Diag::ValueBeforeBranchOverwritten);
       return;
     }
-    Var *tmp = F.newVar(unique("saved"), p->type);
+    Var *tmp = F.newVar(cx.unique("saved"), p->type);
     b.decl(tmp, fv(p));
     Stmt s;
     s.target.var = tmp;
     s.isDecl = true;
     s.terms = fs.lin.at(p).resolved();
     record(std::move(s), p->loc, inRegion, items);
-    Var *bar = F.newVar(unique(tmp->name + "_bar"), tmp->type);
-    st.varAdj[tmp] = bar;
-    atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
+    Var *bar = F.newVar(cx.unique(tmp->name + "_bar"), tmp->type);
+    cx.st.varAdj[tmp] = bar;
+    cx.atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
     Op *leaf = b.readVar(tmp);
     fs.leafTarget[leaf] = Target{tmp, nullptr, nullptr};
     fs.lin[p] = LinearForm::leaf(leaf);
@@ -82,7 +89,7 @@ static bool lastUseOf(const Op &o, const Op *x, int remaining) {
          std::count(o.operands.begin(), o.operands.end(), x) == 1;
 }
 
-void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
+void ForwardSweep::forwardOpBody(const Op &o, bool inRegion,
                                    std::vector<Item> &items) {
   switch (o.kind) {
   case OpKind::If:
@@ -95,7 +102,7 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
     return forwardAssign(o, inRegion, items);
   case OpKind::DeclArray:
     cloneOp(b, o, m);
-    if (inRegion && act.active(o.arr))
+    if (inRegion && cx.act.active(o.arr))
       items.push_back(
           Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr, o.arr, o.loc});
     return;
@@ -109,11 +116,11 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
   case OpKind::Call:
   case OpKind::Break:
   case OpKind::Continue:
-    fail(o, Diag::CallOrJumpLeft);
+    cx.fail(o, Diag::CallOrJumpLeft);
     return;
   default: {
     Op *n = cloneOp(b, o, m);
-    if (!act.active(&o) || !hasRule(o))
+    if (!cx.act.active(&o) || !hasRule(o))
       return;
     LinearForm form = linearizeOp(b, o, *n, fs.lin, [&](unsigned i) {
       return lastUseOf(o, o.operands[i], fs.remaining[o.operands[i]]);
@@ -124,7 +131,7 @@ void AdjointBuilder::forwardOpBody(const Op &o, bool inRegion,
   }
 }
 
-void AdjointBuilder::forwardIf(const Op &o, bool inRegion,
+void ForwardSweep::forwardIf(const Op &o, bool inRegion,
                                std::vector<Item> &items) {
   Op *c = fv(o.operands[0]);
   Op *n = b.ifOp(c);
@@ -134,20 +141,20 @@ void AdjointBuilder::forwardIf(const Op &o, bool inRegion,
   if (it.a.empty() && it.b.empty())
     return;
   if (inRegion)
-    b.push(tape(Type::Bool), c); // after the branch's own pushes
+    b.push(cx.tape(Type::Bool), c); // after the branch's own pushes
   else
     it.cond = c;
   items.push_back(std::move(it));
 }
 
-void AdjointBuilder::forwardAssign(const Op &o, bool inRegion,
+void ForwardSweep::forwardAssign(const Op &o, bool inRegion,
                                    std::vector<Item> &items) {
   Stmt s;
   if (o.kind == OpKind::Store) {
-    if (act.active(o.arr))
+    if (cx.act.active(o.arr))
       protectOpenForms(Target{nullptr, o.arr, nullptr}, inRegion, items);
     Op *n = cloneOp(b, o, m);
-    if (!act.active(o.arr))
+    if (!cx.act.active(o.arr))
       return;
     s.target.arr = o.arr;
     s.target.idx = n->operands[0];
@@ -155,13 +162,13 @@ void AdjointBuilder::forwardAssign(const Op &o, bool inRegion,
     record(std::move(s), o.loc, inRegion, items);
     return;
   }
-  if (act.active(o.var))
+  if (cx.act.active(o.var))
     protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
   cloneOp(b, o, m);
   fs.leafCache.erase(o.var);
-  if (facts.writtenOnceByDecl(o))
+  if (cx.facts.writtenOnceByDecl(o))
     rc.holdsCopy(o.var, fv(o.operands[0]));
-  if (!act.active(o.var))
+  if (!cx.act.active(o.var))
     return;
   s.target.var = o.var;
   s.isDecl = o.kind == OpKind::Decl;
@@ -170,16 +177,16 @@ void AdjointBuilder::forwardAssign(const Op &o, bool inRegion,
   record(std::move(s), o.loc, inRegion, items);
 }
 
-void AdjointBuilder::forwardReturn(const Op &o, bool inRegion,
+void ForwardSweep::forwardReturn(const Op &o, bool inRegion,
                                    std::vector<Item> &items) {
   if (inRegion || &o != g.body.ops.back().get()) {
-    fail(o, Diag::ReturnInRegion);
+    cx.fail(o, Diag::ReturnInRegion);
     return;
   }
   if (o.operands.empty())
     return;
   retValue = fv(o.operands[0]);
-  if (!st.seed || !fs.lin.count(o.operands[0]))
+  if (!cx.st.seed || !fs.lin.count(o.operands[0]))
     return;
   Stmt s;
   s.isReturn = true;
@@ -187,9 +194,9 @@ void AdjointBuilder::forwardReturn(const Op &o, bool inRegion,
   record(std::move(s), o.loc, inRegion, items);
 }
 
-void AdjointBuilder::forwardLeaf(const Op &o) {
+void ForwardSweep::forwardLeaf(const Op &o) {
   Op *n = cloneOp(b, o, m);
-  if (!act.active(&o))
+  if (!cx.act.active(&o))
     return;
   if (o.kind == OpKind::Load) {
     fs.leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
@@ -205,9 +212,9 @@ void AdjointBuilder::forwardLeaf(const Op &o) {
   fs.lin[&o] = LinearForm::leaf(leaf);
 }
 
-void AdjointBuilder::forwardSelect(const Op &o) {
+void ForwardSweep::forwardSelect(const Op &o) {
   Op *n = cloneOp(b, o, m);
-  if (!act.active(&o))
+  if (!cx.act.active(&o))
     return;
   LinearForm form;
   for (unsigned k = 1; k <= 2; ++k) {
@@ -228,13 +235,13 @@ void AdjointBuilder::forwardSelect(const Op &o) {
     fs.lin[&o] = std::move(form);
 }
 
-std::vector<std::pair<Op *, Op *>> AdjointBuilder::termsOf(const Op *v) {
+std::vector<std::pair<Op *, Op *>> ForwardSweep::termsOf(const Op *v) {
   auto it = fs.lin.find(v);
   return it == fs.lin.end() ? std::vector<std::pair<Op *, Op *>>{}
                          : it->second.resolved();
 }
 
-void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
+void ForwardSweep::record(Stmt s, SourceLoc loc, bool inRegion,
                             std::vector<Item> &items) {
   if (!recording)
     return;
@@ -250,7 +257,7 @@ void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
         set.push_back(v);
     };
     std::function<void(Op *)> decompose = [&](Op *v) {
-      if (recomputable(v))
+      if (rc.recomputable(v))
         return;
       if (isPure(*v) && v->kind != OpKind::ReadVar && v->kind != OpKind::Load &&
           v->kind != OpKind::Math) {
@@ -261,7 +268,7 @@ void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
       add(parts, v);
     };
     auto need = [&](Op *v) {
-      if (v && !recomputable(v)) {
+      if (v && !rc.recomputable(v)) {
         add(whole, v);
         decompose(v);
       }
@@ -273,7 +280,7 @@ void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
     }
     s.saved = parts.size() < whole.size() ? parts : whole;
     for (Op *v : s.saved)
-      b.push(tape(v->type), v);
+      b.push(cx.tape(v->type), v);
   }
   for (auto &term : s.terms)
     s.leafTargets.push_back(fs.leafTarget.at(term.second));
@@ -281,7 +288,7 @@ void AdjointBuilder::record(Stmt s, SourceLoc loc, bool inRegion,
       Item::Statement, std::move(s), nullptr, {}, {}, nullptr, nullptr, loc});
 }
 
-void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
+void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
                                    Block *body) {
   Block *saved = b.block();
   b.setBlock(body);
@@ -306,8 +313,8 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
     // An entry copy is pushed itself; an array final in the iteration is.
     Array *from = ctx.entryCopy.count(ga) ? copy : fa;
     Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
-    forLoop(
-        size, [&](Op *q) { b.push(tape(fa->elemType), b.load(from, q)); },
+    cx.forLoop(
+        size, [&](Op *q) { b.push(cx.tape(fa->elemType), b.load(from, q)); },
         "save " + from->name + " of this iteration for the backward sweep")
         ->role = OpRole::SnapshotSave;
     it.snaps.push_back({fa, copy});
@@ -315,9 +322,9 @@ void AdjointBuilder::saveSnapshots(const BodyContext &ctx, Item &it,
   b.setBlock(saved);
 }
 
-void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
+void ForwardSweep::forwardLoop(const Op &o, bool inRegion,
                                  std::vector<Item> &items) {
-  bool reversible = recording && writesActive(o, act);
+  bool reversible = recording && writesActive(o, cx.act);
   // A condition may compute with temporaries of its own (a `?:` over
   // array elements, an inlined call): their values end in a comparison, so
   // nothing flows back through them and nothing is recorded. A condition
@@ -331,18 +338,18 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
       ownTemps.insert(x.arr);
   });
   walk(*o.region(0), [&](const Op &x) {
-    if (x.kind == OpKind::WriteVar && act.active(x.var) && !ownTemps.count(x.var))
+    if (x.kind == OpKind::WriteVar && cx.act.active(x.var) && !ownTemps.count(x.var))
       writesOther = true;
-    if (x.kind == OpKind::Store && act.active(x.arr) && !ownTemps.count(x.arr))
+    if (x.kind == OpKind::Store && cx.act.active(x.arr) && !ownTemps.count(x.arr))
       writesOther = true;
   });
   if (writesOther) {
-    fail(o, Diag::ActiveLoopCondition);
+    cx.fail(o, Diag::ActiveLoopCondition);
     return;
   }
   std::optional<checkpoint::Policy> policy;
   if (reversible)
-    policy = checkpointPolicy(o, !inRegion, opts.defaultPolicy);
+    policy = checkpointPolicy(o, !inRegion, cx.opts.defaultPolicy);
   bool all = policy && policy->kind == checkpoint::Kind::All;
   if (policy && !all)
     return forwardCheckpointed(o, inRegion, items, *policy);
@@ -357,7 +364,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
     countedLoop(o, it);
     // A trip count the backward sweep can compute needs no counting.
     if (!it.bound) {
-      counter = F.newVar(unique("trips"), Type::Int);
+      counter = F.newVar(cx.unique("trips"), Type::Int);
       b.decl(counter, b.constant(0, Type::Int));
       moveToEnd(n); // the counter is declared before the loop
       Block *saved = b.block();
@@ -374,7 +381,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
     reserveFor(n, it);
   if (counter) {
     if (inRegion)
-      b.push(tape(Type::Int), b.readVar(counter));
+      b.push(cx.tape(Type::Int), b.readVar(counter));
     else
       it.count = b.readVar(counter);
   }
@@ -383,7 +390,7 @@ void AdjointBuilder::forwardLoop(const Op &o, bool inRegion,
   items.push_back(std::move(it));
 }
 
-void AdjointBuilder::forwardIteration(const Op &o, Item &it, Block *body,
+void ForwardSweep::forwardIteration(const Op &o, Item &it, Block *body,
                                       Block *step, bool snapshots) {
   if (it.counter)
     rc.enterCountedLoop(it.counter);

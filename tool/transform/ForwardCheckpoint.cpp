@@ -1,0 +1,158 @@
+// Reverse mode, the forward sweep of checkpointed loops (SPEC §3): the
+// primal loop keeping snapshots where the schedule says; its body taped,
+// built aside for the backward sweep to re-run (see AdjointCheckpoint.cpp).
+#include "transform/ForwardSweep.h"
+
+#include "analysis/Stats.h"
+#include "ir/ExtentExpr.h"
+#include "ir/Policy.h"
+
+namespace adgen::detail {
+
+bool ForwardSweep::extentsKnown(const CheckpointPlan &plan) {
+  for (const Array *ga : plan.arrays)
+    if (!cx.extentOf(ga, *plan.loop))
+      return false;
+  for (const Array *ga : plan.stash)
+    if (!cx.extentOf(ga, *plan.loop))
+      return false;
+  return cx.err.empty();
+}
+
+void ForwardSweep::forwardCheckpointed(const Op &o, bool inRegion,
+                                         std::vector<Item> &items,
+                                         checkpoint::Policy policy) {
+  auto plan = std::make_shared<CheckpointedLoop>();
+  static_cast<CheckpointPlan &>(*plan) = cx.plans.at(&o);
+  Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+  it.ck = plan;
+  std::string line = std::to_string(o.loc.line);
+
+  // The primal loop as the forward sweep runs it (built first: the trip
+  // count is read from its header).
+  Op *plain = cloneOp(b, o, m);
+  plain->policy.reset();
+  plain->role = OpRole::CheckpointForward;
+  plain->comment = "forward sweep of the checkpointed loop at line " + line +
+                   " (" + policyName(policy) +
+                   "): the primal loop, keeping snapshots";
+  countedLoop(o, it);
+  if (plan->counter != it.counter || plan->policy.kind != policy.kind ||
+      plan->policy.arg != policy.arg) {
+    cx.fail(o, Diag::CheckpointPlanMismatch);
+    return;
+  }
+  plan->online = !it.bound;
+  if (!extentsKnown(*plan))
+    return;
+  // What the runtime needs comes before the loop.
+  // The trip count (the runtime reads a negative one as 0).
+  Op *n = plan->online ? b.constant(0, Type::Long) : cx.countedTrips(it);
+  Op *bytes = cx.stateBytes(*plan);
+  if (!bytes)
+    return;
+  Array *fwd = cx.runtimeObject(RuntimeClass::Forward, "forward" + line);
+  Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
+  make->arr = fwd;
+  make->arrays = {cx.snapshotStore()};
+  make->policy = policy;
+  make->num = plan->online ? 1 : 0;
+  make->loc = o.loc;
+  Var *trips = nullptr;
+  if (plan->online) {
+    trips = F.newVar(cx.unique("trips"), Type::Int);
+    b.decl(trips, b.constant(0, Type::Int));
+  }
+  moveToEnd(plain);
+
+  keepSnapshots(plain, fwd, *plan, it, trips);
+
+  // The body taped, for the backward sweep to run.
+  plan->tapedBody = std::make_shared<Block>();
+  plan->tapedStep = std::make_shared<Block>();
+  forwardIteration(o, it, plan->tapedBody.get(), plan->tapedStep.get(), true);
+  reportLoop(o, *plan, bytes, plan.get());
+  if (trips) {
+    if (inRegion)
+      b.push(cx.tape(Type::Int), b.readVar(trips));
+    else
+      it.count = b.readVar(trips);
+  }
+  items.push_back(std::move(it));
+}
+
+void ForwardSweep::keepSnapshots(Op *plain, Array *fwd,
+                                   const CheckpointPlan &plan, const Item &it,
+                                   Var *trips) {
+  // At the start of iteration i: keep a_i when the schedule says so.
+  Builder::Restore restore(b);
+  b.setInsertPoint(Builder::InsertPoint::start(plain->region(1)));
+  Op *i = trips ? b.cast(b.readVar(trips), Type::Long)
+                : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
+                               rc.recompute(it.init)),
+                         Type::Long);
+  Op *keep = b.ifOp(cx.ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
+  b.setBlock(keep->region(0));
+  cx.copyState(fwd, CkptMethod::Put, plan);
+  if (trips) {
+    b.setBlock(plain->region(2));
+    b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
+                               b.constant(1, Type::Int)));
+  }
+}
+
+void ForwardSweep::tallyAll(const Op &o, const Item &it, Var *trips) {
+  CheckpointPlan plan;
+  plan.loop = &o;
+  plan.counter = it.counter;
+  planCheckpointState(g, cx.facts, rc.top(), plan);
+  cx.softExtents = true;
+  bool ok = extentsKnown(plan);
+  Op *bytes = ok ? cx.stateBytes(plan) : nullptr;
+  cx.softExtents = false;
+  if (!bytes)
+    return;
+  Op *n = trips ? b.cast(b.readVar(trips), Type::Long)
+          : it.bound ? cx.countedTrips(it)
+                     : nullptr;
+  if (!n)
+    return;
+  Op *t = b.create(OpKind::CkptTally, Type::Void, {n, bytes});
+  t->loc = o.loc;
+  plan.policy = checkpoint::Policy::all();
+  reportLoop(o, plan, bytes, nullptr);
+}
+
+void ForwardSweep::reportLoop(const Op &o, const CheckpointPlan &plan,
+                                Op *bytes, const CheckpointedLoop *taped) {
+  if (!cx.opts.report)
+    return;
+  CheckpointReport r;
+  r.line = o.loc.line;
+  r.policy = plan.policy;
+  for (const Var *v : plan.vars)
+    r.state.push_back(v->name);
+  for (const Array *a : plan.arrays) {
+    auto sz = cx.opts.sizes.find(a->name);
+    std::string n = a->size > 0          ? std::to_string(a->size)
+                    : sz != cx.opts.sizes.end() ? printExtent(*sz->second)
+                                        : "?";
+    r.state.push_back(a->name + "[" + n + "]");
+  }
+  if (bytes && bytes->kind == OpKind::Const)
+    r.stateBytes = static_cast<int64_t>(bytes->num);
+  std::map<Type, int64_t> per;
+  if (taped && pushesPer(*taped->tapedBody, 1, per) &&
+      pushesPer(*taped->tapedStep, 1, per)) {
+    r.tapeBytes = 0;
+    for (auto &[t, k] : per)
+      r.tapeBytes += k * typeSize(t);
+  }
+  const Block &blk = *o.block;
+  for (size_t i = 0; i < blk.ops.size(); ++i)
+    if (blk.ops[i].get() == &o)
+      r.trips = staticTripCount(blk, i);
+  cx.opts.report->push_back(r);
+}
+
+} // namespace adgen::detail

@@ -1,0 +1,122 @@
+// Reverse mode, forward sweep (the pass after the adjoint storage): f's own
+// code cloned into f_grad, each active statement recorded as an Item for the
+// backward sweep (its linear form's terms and where their leaves live);
+// inside ifs and loops the values the backward sweep cannot recompute go on
+// the tape. Checkpointed loops keep snapshots instead (ForwardCheckpoint.cpp).
+// Internal to transform/; its pass is AdjointPasses::forwardSweep.
+#pragma once
+
+#include "transform/AdjointBuilder.h"
+
+namespace adgen::detail {
+
+class ForwardSweep {
+public:
+  explicit ForwardSweep(AdjointBuilder &cx);
+
+  /// The whole sweep: the Items of f's top level, for the backward sweep.
+  std::vector<Item> run();
+  /// What f returns, as the forward sweep computed it (null for void).
+  Op *returnValue() const { return retValue; }
+
+private:
+  Op *fv(const Op *o) { return m.values.at(o); }
+
+  /// Clones `in` into the current block, recording what to reverse.
+  std::vector<Item> forward(const Block &in, bool inRegion);
+
+  std::vector<Item> forwardInto(const Block &in, Block *out);
+
+  void forwardOp(const Op &o, bool inRegion, std::vector<Item> &items);
+
+  /// Before a statement overwrites `t`, a value still waiting for its own
+  /// statement that read `t` is saved in a temporary (itself a statement),
+  /// so the backward sweep credits the old value, not the new one.
+  void protectOpenForms(const Target &t, bool inRegion,
+                        std::vector<Item> &items);
+
+  void forwardOpBody(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardIf(const Op &o, bool inRegion, std::vector<Item> &items);
+  /// Decl, WriteVar and Store: a statement when its target is active.
+  void forwardAssign(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardReturn(const Op &o, bool inRegion, std::vector<Item> &items);
+  /// ReadVar and Load: a leaf of the linear forms.
+  void forwardLeaf(const Op &o);
+  void forwardSelect(const Op &o);
+
+  std::vector<std::pair<Op *, Op *>> termsOf(const Op *v);
+
+  /// Keeps a statement for the backward sweep; inside a region, the values
+  /// it will need go on the tape now.
+  void record(Stmt s, SourceLoc loc, bool inRegion, std::vector<Item> &items);
+
+  void forwardLoop(const Op &o, bool inRegion, std::vector<Item> &items);
+
+  /// A loop's body and step forwarded into `body` and `step` (the loop's
+  /// own regions, or a checkpointed loop's taped copy), with per-iteration
+  /// snapshots of its arrays when `snapshots`.
+  void forwardIteration(const Op &o, Item &it, Block *body, Block *step,
+                        bool snapshots);
+
+  /// Values a forward block pushes per type, nested counted loops with
+  /// constant bounds included; false when a nested count is not static.
+  static bool pushesPer(const Block &blk, int64_t mult,
+                        std::map<Type, int64_t> &out);
+
+  /// A top-level loop with a computable trip count reserves its tape up
+  /// front: `tape.reserveMore(trips * per-iteration)` before the loop.
+  void reserveFor(Op *loop, const Item &it);
+
+  /// Local arrays of a loop body that are written early in the body and
+  /// then read in a nested loop: one copy per iteration on the tape (pushed
+  /// at the end of the iteration, restored into `<a>_saved` at the start of
+  /// its reversal) replaces a push per read.
+  void planSnapshots(const Op &o, BodyContext &ctx, Block *body);
+
+  /// After a body is forwarded: pushes (at the end of `body`) a copy of
+  /// each snapshotted array the backward sweep reads; drops the others.
+  void saveSnapshots(const BodyContext &ctx, Item &it, Block *body);
+
+  void moveToEnd(Op *op);
+
+  /// `T c = init; for (...; c = c + 1)` with c written nowhere else and
+  /// init recomputable: the backward sweep then knows c in iteration j as
+  /// init + j, and values computed from c need no tape.
+  void countedLoop(const Op &o, Item &it);
+
+  /// Forward sweep of a checkpointed loop: the primal loop keeping
+  /// snapshots; its taped body is built aside for the backward sweep.
+  void forwardCheckpointed(const Op &o, bool inRegion, std::vector<Item> &items,
+                           checkpoint::Policy policy);
+
+  /// Whether the extent of every array in a checkpoint plan is known
+  /// (else a diagnostic).
+  bool extentsKnown(const CheckpointPlan &plan);
+
+  /// At the start of each iteration of the forward sweep's loop `plain`:
+  /// `if (fwd.save(i)) { fwd.put(state) }`; counts iterations in `trips`
+  /// when the trip count is not known up front.
+  void keepSnapshots(Op *plain, Array *fwd, const CheckpointPlan &plan,
+                     const Item &it, Var *trips);
+
+  /// checkpoint(all) tapes the loop; this reports its n states to the
+  /// ADGEN_STATS counters.
+  void tallyAll(const Op &o, const Item &it, Var *trips);
+
+  /// Notes a checkpointed (taped: its re-runs are taped) or `all` loop
+  /// for --emit=stats.
+  void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
+                  const CheckpointedLoop *taped);
+
+  AdjointBuilder &cx; // shared: storage, tapes, runtime objects, analyses
+  Builder &b;
+  Function &F;
+  const Function &g;
+  Remap &m;
+  Recompute &rc;
+  StatementForms fs;     // the linear forms in flight
+  bool recording = true; // false inside a loop condition's own temporaries
+  Op *retValue = nullptr;
+};
+
+} // namespace adgen::detail
