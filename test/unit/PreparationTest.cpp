@@ -1,0 +1,136 @@
+// Reverse mode's preparation passes and dead code, each run alone on IR
+// built by hand, checked by interpretation before and after.
+#include "IRHelpers.h"
+#include "Interp.h"
+#include "ir/Clone.h"
+#include "ir/Policy.h"
+#include "ir/Verifier.h"
+#include "transform/DeadCode.h"
+#include "transform/Hoist.h"
+#include "transform/Inline.h"
+#include "transform/Structure.h"
+
+#include <gtest/gtest.h>
+
+using namespace adgen;
+using namespace adgen::test;
+
+namespace {
+
+int count(const Block &blk, OpKind k) {
+  int n = 0;
+  walk(blk, [&](const Op &o) { n += o.kind == k; });
+  return n;
+}
+
+TEST(PreparationTest, InlineReplacesCallsByBodies) {
+  auto sq = newFunction("sq");
+  Var *v = scalarParam(*sq, "v");
+  {
+    Builder b(*sq);
+    ret(b, b.mul(b.readVar(v), b.readVar(v)));
+  }
+  auto f = newFunction("f");
+  Var *x = scalarParam(*f, "x");
+  Builder b(*f);
+  Op *call = b.create(OpKind::Call, Type::Double,
+                      {b.add(b.readVar(x), b.constant(1, Type::Double))});
+  call->callee = sq.get();
+  call->argOrder = {0};
+  ret(b, b.mul(call, b.readVar(x)));
+  double before = interpret(*f, {1.5});
+  EXPECT_EQ(inlineCalls(*f), 1);
+  EXPECT_EQ(count(f->body, OpKind::Call), 0);
+  EXPECT_TRUE(verify(*f).empty());
+  EXPECT_DOUBLE_EQ(interpret(*f, {1.5}), before);
+  EXPECT_DOUBLE_EQ(before, 2.5 * 2.5 * 1.5);
+}
+
+/// s = 0; for (i = 0; i < n; ++i) { if (s > 4) break; s = s + x; } return s
+std::unique_ptr<Function> loopWithBreak() {
+  auto f = newFunction("f");
+  Var *x = scalarParam(*f, "x");
+  Var *n = scalarParam(*f, "n", Type::Int);
+  Var *s = f->newVar("s", Type::Double), *i = f->newVar("i", Type::Int);
+  Builder b(*f);
+  b.decl(s, b.constant(0, Type::Double));
+  b.decl(i, b.constant(0, Type::Int));
+  Op *lp = b.loop(LoopKind::For);
+  b.setBlock(lp->region(0));
+  b.create(OpKind::Condition, Type::Void,
+           {b.binary(OpKind::Lt, b.readVar(i), b.readVar(n))});
+  b.setBlock(lp->region(1));
+  Op *brk =
+      b.ifOp(b.binary(OpKind::Gt, b.readVar(s), b.constant(4, Type::Double)));
+  b.setBlock(brk->region(0));
+  b.create(OpKind::Break, Type::Void);
+  b.setBlock(lp->region(1));
+  b.writeVar(s, b.add(b.readVar(s), b.readVar(x)));
+  b.setBlock(lp->region(2));
+  b.writeVar(i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, Type::Int)));
+  b.setBlock(&f->body);
+  ret(b, b.readVar(s));
+  return f;
+}
+
+TEST(PreparationTest, StructureTurnsBreakIntoFlags) {
+  auto f = loopWithBreak();
+  auto g = cloneFunction(*f);
+  ASSERT_TRUE(hasJumps(*g));
+  structureJumps(*g);
+  EXPECT_FALSE(hasJumps(*g));
+  EXPECT_EQ(count(g->body, OpKind::Break), 0);
+  EXPECT_TRUE(verify(*g).empty());
+  for (double x : {0.5, 1.5, 3.0})
+    for (double n : {0.0, 2.0, 10.0})
+      EXPECT_DOUBLE_EQ(interpret(*g, {x, n}), interpret(*f, {x, n}));
+}
+
+TEST(PreparationTest, HoistDeclaresANestedCheckpointedLoopsNamesAtTheTop) {
+  // for (t < 3) { double h = x; for (j < 4) checkpoint(every 2) h = h * x;
+  //               s = s + h; }
+  auto f = newFunction("f");
+  Var *x = scalarParam(*f, "x");
+  Var *s = f->newVar("s", Type::Double), *h = f->newVar("h", Type::Double);
+  Var *t = f->newVar("t", Type::Int), *j = f->newVar("j", Type::Int);
+  Builder b(*f);
+  b.decl(s, b.constant(0, Type::Double));
+  Op *outer = countedLoop(b, t, 0, 3);
+  b.decl(h, b.readVar(x));
+  Op *inner = countedLoop(b, j, 0, 4);
+  checkpoint::Policy p;
+  ASSERT_TRUE(parsePolicy("every 2", p));
+  inner->policy = p;
+  b.writeVar(h, b.mul(b.readVar(h), b.readVar(x)));
+  b.setBlock(outer->region(1));
+  b.writeVar(s, b.add(b.readVar(s), b.readVar(h)));
+  b.setBlock(&f->body);
+  ret(b, b.readVar(s));
+  double before = interpret(*f, {1.1});
+  EXPECT_EQ(hoistForCheckpoints(*f, std::nullopt), 2); // h and j
+  EXPECT_TRUE(verify(*f).empty());
+  // h's declaration in the body became a write; both are declared first.
+  EXPECT_EQ(f->body.ops[1]->kind, OpKind::Decl);
+  int bodyDecls = 0;
+  for (auto &op : outer->region(1)->ops)
+    bodyDecls += op->kind == OpKind::Decl;
+  EXPECT_EQ(bodyDecls, 0);
+  EXPECT_DOUBLE_EQ(interpret(*f, {1.1}), before);
+}
+
+TEST(PreparationTest, DeadCodeRemovesWhatNothingReads) {
+  auto f = newFunction("f");
+  Var *x = scalarParam(*f, "x");
+  Var *unused = f->newVar("unused", Type::Double);
+  Builder b(*f);
+  b.decl(unused, b.mul(b.readVar(x), b.constant(3, Type::Double)));
+  b.writeVar(unused, b.add(b.readVar(unused), b.constant(1, Type::Double)));
+  ret(b, b.readVar(x));
+  EXPECT_GT(eliminateDeadCode(*f), 0);
+  EXPECT_TRUE(verify(*f).empty());
+  for (auto &op : f->body.ops)
+    EXPECT_NE(op->var, unused);
+  EXPECT_DOUBLE_EQ(interpret(*f, {2.0}), 2.0);
+}
+
+} // namespace
