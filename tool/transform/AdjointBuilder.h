@@ -54,6 +54,10 @@ struct StatementForms {
   std::vector<const Op *> open;
 };
 
+/// What an extent adgen cannot tell means: an error (a checkpointed loop
+/// needs it), or 0 (the ADGEN_STATS tally of a loop under `all`).
+enum class UnknownExtent { Fails, CountsZero };
+
 /// A checkpointed loop as the sweeps build it (AdjointCheckpoint.cpp): its
 /// plan, and its body taped, built in the forward sweep but run in the
 /// backward one.
@@ -126,10 +130,13 @@ private:
   Op *extentOps(const ExtentExpr &e);
   /// Elements of a state array: its size, size(p, EXPR), or the extent
   /// the code shows; null (after a diagnostic) when unknown.
-  Op *extentOf(const Array *ga, const Op &loop);
+  /// (With UnknownExtent::CountsZero an unknown extent counts 0: stats.)
+  Op *extentOf(const Array *ga, const Op &loop,
+               UnknownExtent unknown = UnknownExtent::Fails);
 
   /// Bytes of one snapshot, built at the insertion point.
-  Op *stateBytes(const CheckpointPlan &plan);
+  Op *stateBytes(const CheckpointPlan &plan,
+                 UnknownExtent unknown = UnknownExtent::Fails);
 
   /// ck.METHOD(array, extent): a copy of one state array (or a stash).
   void copyArray(Array *obj, CkptMethod method, const Array *ga,
@@ -165,7 +172,6 @@ private:
   AdjointStorage st; // the adjoints, declared up front
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
-  bool softExtents = false; // unknown extents count 0 (stats only)
   Op *retValue = nullptr;  // what the forward sweep computed f returns
   std::vector<Item> items; // the forward sweep's record, for the backward
   std::vector<Diagnostic> err; // the first error, when there is one

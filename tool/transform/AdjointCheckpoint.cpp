@@ -54,7 +54,8 @@ Op *AdjointBuilder::ckCall(Array *obj, CkptMethod method, Type t,
   return c;
 }
 
-Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
+Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop,
+                             UnknownExtent unknown) {
   if (ga->size > 0)
     return b.constant(static_cast<double>(ga->size), Type::Long);
   auto sz = opts.sizes.find(ga->name);
@@ -69,7 +70,7 @@ Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop) {
   int64_t e = inferExtent(g, ga);
   if (e > 0)
     return b.constant(static_cast<double>(e), Type::Long);
-  if (softExtents)
+  if (unknown == UnknownExtent::CountsZero)
     return b.constant(0, Type::Long);
   fail(loop, Diag::CheckpointExtentUnknown,
        {std::to_string(loop.loc.line), ga->name});
@@ -100,13 +101,14 @@ Op *AdjointBuilder::extentOps(const ExtentExpr &e) {
   return b.binary(k, l, r);
 }
 
-Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan) {
+Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan,
+                               UnknownExtent unknown) {
   int64_t fixed = 0;
   Op *total = nullptr;
   for (const Var *gv : plan.vars)
     fixed += typeSize(gv->type);
   for (const Array *ga : plan.arrays) {
-    Op *e = extentOf(ga, *plan.loop);
+    Op *e = extentOf(ga, *plan.loop, unknown);
     if (!e)
       return nullptr;
     if (e->kind == OpKind::Const) {

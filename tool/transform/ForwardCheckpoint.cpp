@@ -9,12 +9,13 @@
 
 namespace adgen::detail {
 
-bool ForwardSweep::extentsKnown(const CheckpointPlan &plan) {
+bool ForwardSweep::extentsKnown(const CheckpointPlan &plan,
+                                UnknownExtent unknown) {
   for (const Array *ga : plan.arrays)
-    if (!cx.extentOf(ga, *plan.loop))
+    if (!cx.extentOf(ga, *plan.loop, unknown))
       return false;
   for (const Array *ga : plan.stash)
-    if (!cx.extentOf(ga, *plan.loop))
+    if (!cx.extentOf(ga, *plan.loop, unknown))
       return false;
   return cx.err.empty();
 }
@@ -106,10 +107,8 @@ void ForwardSweep::tallyAll(const Op &o, const Item &it, Var *trips) {
   plan.loop = &o;
   plan.counter = it.counter;
   planCheckpointState(g, cx.facts, rc.top(), plan);
-  cx.softExtents = true;
-  bool ok = extentsKnown(plan);
-  Op *bytes = ok ? cx.stateBytes(plan) : nullptr;
-  cx.softExtents = false;
+  bool ok = extentsKnown(plan, UnknownExtent::CountsZero);
+  Op *bytes = ok ? cx.stateBytes(plan, UnknownExtent::CountsZero) : nullptr;
   if (!bytes)
     return;
   Op *n = trips ? b.cast(b.readVar(trips), Type::Long)

@@ -91,7 +91,8 @@ private:
 
   /// Whether the extent of every array in a checkpoint plan is known
   /// (else a diagnostic).
-  bool extentsKnown(const CheckpointPlan &plan);
+  bool extentsKnown(const CheckpointPlan &plan,
+                    UnknownExtent unknown = UnknownExtent::Fails);
 
   /// At the start of each iteration of the forward sweep's loop `plain`:
   /// `if (fwd.save(i)) { fwd.put(state) }`; counts iterations in `trips`
