@@ -20,7 +20,7 @@ bool ForwardSweep::extentsKnown(const CheckpointPlan &plan,
   return cx.err.empty();
 }
 
-void ForwardSweep::forwardCheckpointed(const Op &o, bool inRegion,
+void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
                                          std::vector<Item> &items,
                                          checkpoint::Policy policy) {
   auto plan = std::make_shared<CheckpointedLoop>();
@@ -71,10 +71,11 @@ void ForwardSweep::forwardCheckpointed(const Op &o, bool inRegion,
   // The body taped, for the backward sweep to run.
   plan->tapedBody = std::make_shared<Block>();
   plan->tapedStep = std::make_shared<Block>();
-  forwardIteration(o, it, plan->tapedBody.get(), plan->tapedStep.get(), true);
+  forwardIteration(o, it, plan->tapedBody.get(), plan->tapedStep.get(), true,
+                   w);
   reportLoop(o, *plan, bytes, plan.get());
   if (trips) {
-    if (inRegion)
+    if (inRegion(w))
       b.push(cx.tape(Type::Int), b.readVar(trips));
     else
       it.count = b.readVar(trips);

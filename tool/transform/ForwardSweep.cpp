@@ -14,40 +14,41 @@ ForwardSweep::ForwardSweep(AdjointBuilder &cx)
   fs.remaining = cx.facts.uses;
 }
 
-std::vector<Item> ForwardSweep::run() { return forward(g.body, false); }
+std::vector<Item> ForwardSweep::run() { return forward(g.body, Where::Top); }
 
-std::vector<Item> ForwardSweep::forward(const Block &in, bool inRegion) {
+std::vector<Item> ForwardSweep::forward(const Block &in, Where w) {
   std::vector<Item> items;
   for (size_t t = 0; t < in.ops.size() && cx.err.empty(); ++t) {
     if (&in == &g.body)
       rc.atTop(static_cast<int>(t));
     rc.atStatement(in, static_cast<int>(t));
-    forwardOp(*in.ops[t], inRegion, items);
+    forwardOp(*in.ops[t], w, items);
   }
   return items;
 }
 
-std::vector<Item> ForwardSweep::forwardInto(const Block &in, Block *out) {
+std::vector<Item> ForwardSweep::forwardInto(const Block &in, Block *out,
+                                            Where w) {
   Block *saved = b.block();
   b.setBlock(out);
-  auto items = forward(in, true);
+  auto items = forward(in, w);
   b.setBlock(saved);
   return items;
 }
 
-void ForwardSweep::forwardOp(const Op &o, bool inRegion,
+void ForwardSweep::forwardOp(const Op &o, Where w,
                                std::vector<Item> &items) {
   b.setLoc(o.loc);
   for (const Op *x : o.operands)
     if (--fs.remaining[x] == 0)
       fs.open.erase(std::remove(fs.open.begin(), fs.open.end(), x),
                     fs.open.end());
-  forwardOpBody(o, inRegion, items);
+  forwardOpBody(o, w, items);
   if (fs.lin.count(&o) && fs.remaining[&o] > 0)
     fs.open.push_back(&o);
 }
 
-void ForwardSweep::protectOpenForms(const Target &t, bool inRegion,
+void ForwardSweep::protectOpenForms(const Target &t, Where w,
                                       std::vector<Item> &items) {
   std::vector<const Op *> hit;
   for (const Op *p : fs.open) {
@@ -72,7 +73,7 @@ void ForwardSweep::protectOpenForms(const Target &t, bool inRegion,
     s.target.var = tmp;
     s.isDecl = true;
     s.terms = fs.lin.at(p).resolved();
-    record(std::move(s), p->loc, inRegion, items);
+    record(std::move(s), p->loc, w, items);
     Var *bar = F.newVar(cx.unique(tmp->name + "_bar"), tmp->type);
     cx.st.varAdj[tmp] = bar;
     cx.atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
@@ -89,25 +90,25 @@ static bool lastUseOf(const Op &o, const Op *x, int remaining) {
          std::count(o.operands.begin(), o.operands.end(), x) == 1;
 }
 
-void ForwardSweep::forwardOpBody(const Op &o, bool inRegion,
+void ForwardSweep::forwardOpBody(const Op &o, Where w,
                                    std::vector<Item> &items) {
   switch (o.kind) {
   case OpKind::If:
-    return forwardIf(o, inRegion, items);
+    return forwardIf(o, w, items);
   case OpKind::Loop:
-    return forwardLoop(o, inRegion, items);
+    return forwardLoop(o, w, items);
   case OpKind::Decl:
   case OpKind::WriteVar:
   case OpKind::Store:
-    return forwardAssign(o, inRegion, items);
+    return forwardAssign(o, w, items);
   case OpKind::DeclArray:
     cloneOp(b, o, m);
-    if (inRegion && cx.act.active(o.arr))
+    if (inRegion(w) && cx.act.active(o.arr))
       items.push_back(
           Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr, o.arr, o.loc});
     return;
   case OpKind::Return:
-    return forwardReturn(o, inRegion, items);
+    return forwardReturn(o, w, items);
   case OpKind::ReadVar:
   case OpKind::Load:
     return forwardLeaf(o);
@@ -131,39 +132,39 @@ void ForwardSweep::forwardOpBody(const Op &o, bool inRegion,
   }
 }
 
-void ForwardSweep::forwardIf(const Op &o, bool inRegion,
+void ForwardSweep::forwardIf(const Op &o, Where w,
                                std::vector<Item> &items) {
   Op *c = fv(o.operands[0]);
   Op *n = b.ifOp(c);
   Item it{Item::If, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
-  it.a = forwardInto(*o.region(0), n->region(0));
-  it.b = forwardInto(*o.region(1), n->region(1));
+  it.a = forwardInto(*o.region(0), n->region(0), inner(w));
+  it.b = forwardInto(*o.region(1), n->region(1), inner(w));
   if (it.a.empty() && it.b.empty())
     return;
-  if (inRegion)
+  if (inRegion(w))
     b.push(cx.tape(Type::Bool), c); // after the branch's own pushes
   else
     it.cond = c;
   items.push_back(std::move(it));
 }
 
-void ForwardSweep::forwardAssign(const Op &o, bool inRegion,
+void ForwardSweep::forwardAssign(const Op &o, Where w,
                                    std::vector<Item> &items) {
   Stmt s;
   if (o.kind == OpKind::Store) {
     if (cx.act.active(o.arr))
-      protectOpenForms(Target{nullptr, o.arr, nullptr}, inRegion, items);
+      protectOpenForms(Target{nullptr, o.arr, nullptr}, w, items);
     Op *n = cloneOp(b, o, m);
     if (!cx.act.active(o.arr))
       return;
     s.target.arr = o.arr;
     s.target.idx = n->operands[0];
     s.terms = termsOf(o.operands[1]);
-    record(std::move(s), o.loc, inRegion, items);
+    record(std::move(s), o.loc, w, items);
     return;
   }
   if (cx.act.active(o.var))
-    protectOpenForms(Target{o.var, nullptr, nullptr}, inRegion, items);
+    protectOpenForms(Target{o.var, nullptr, nullptr}, w, items);
   cloneOp(b, o, m);
   fs.leafCache.erase(o.var);
   if (cx.facts.writtenOnceByDecl(o))
@@ -174,12 +175,12 @@ void ForwardSweep::forwardAssign(const Op &o, bool inRegion,
   s.isDecl = o.kind == OpKind::Decl;
   if (!o.operands.empty())
     s.terms = termsOf(o.operands[0]);
-  record(std::move(s), o.loc, inRegion, items);
+  record(std::move(s), o.loc, w, items);
 }
 
-void ForwardSweep::forwardReturn(const Op &o, bool inRegion,
+void ForwardSweep::forwardReturn(const Op &o, Where w,
                                    std::vector<Item> &items) {
-  if (inRegion || &o != g.body.ops.back().get()) {
+  if (inRegion(w) || &o != g.body.ops.back().get()) {
     cx.fail(o, Diag::ReturnInRegion);
     return;
   }
@@ -191,7 +192,7 @@ void ForwardSweep::forwardReturn(const Op &o, bool inRegion,
   Stmt s;
   s.isReturn = true;
   s.terms = termsOf(o.operands[0]);
-  record(std::move(s), o.loc, inRegion, items);
+  record(std::move(s), o.loc, w, items);
 }
 
 void ForwardSweep::forwardLeaf(const Op &o) {
@@ -241,12 +242,12 @@ std::vector<std::pair<Op *, Op *>> ForwardSweep::termsOf(const Op *v) {
                          : it->second.resolved();
 }
 
-void ForwardSweep::record(Stmt s, SourceLoc loc, bool inRegion,
+void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
                             std::vector<Item> &items) {
-  if (!recording)
+  if (w == Where::Condition)
     return;
   s.loc = loc;
-  if (inRegion) {
+  if (inRegion(w)) {
     // To-be-recorded: what the backward sweep cannot recompute from
     // loop counters, never-written inputs and constants goes on the tape:
     // either the needed values themselves, or, when fewer, what they are
@@ -322,9 +323,9 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
   b.setBlock(saved);
 }
 
-void ForwardSweep::forwardLoop(const Op &o, bool inRegion,
+void ForwardSweep::forwardLoop(const Op &o, Where w,
                                  std::vector<Item> &items) {
-  bool reversible = recording && writesActive(o, cx.act);
+  bool reversible = w != Where::Condition && writesActive(o, cx.act);
   // A condition may compute with temporaries of its own (a `?:` over
   // array elements, an inlined call): their values end in a comparison, so
   // nothing flows back through them and nothing is recorded. A condition
@@ -349,16 +350,14 @@ void ForwardSweep::forwardLoop(const Op &o, bool inRegion,
   }
   std::optional<checkpoint::Policy> policy;
   if (reversible)
-    policy = checkpointPolicy(o, !inRegion, cx.opts.defaultPolicy);
+    policy = checkpointPolicy(o, !inRegion(w), cx.opts.defaultPolicy);
   bool all = policy && policy->kind == checkpoint::Kind::All;
   if (policy && !all)
-    return forwardCheckpointed(o, inRegion, items, *policy);
+    return forwardCheckpointed(o, w, items, *policy);
   Op *n = b.loop(o.loopKind);
   n->policy = o.policy;
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
-  recording = false;
-  forwardInto(*o.region(0), n->region(0));
-  recording = true;
+  forwardInto(*o.region(0), n->region(0), Where::Condition);
   Var *counter = nullptr;
   if (reversible) {
     countedLoop(o, it);
@@ -374,13 +373,13 @@ void ForwardSweep::forwardLoop(const Op &o, bool inRegion,
       b.setBlock(saved);
     }
   }
-  forwardIteration(o, it, n->region(1), n->region(2), reversible);
+  forwardIteration(o, it, n->region(1), n->region(2), reversible, w);
   if (!reversible)
     return;
-  if (!inRegion && it.bound)
+  if (!inRegion(w) && it.bound)
     reserveFor(n, it);
   if (counter) {
-    if (inRegion)
+    if (inRegion(w))
       b.push(cx.tape(Type::Int), b.readVar(counter));
     else
       it.count = b.readVar(counter);
@@ -391,7 +390,7 @@ void ForwardSweep::forwardLoop(const Op &o, bool inRegion,
 }
 
 void ForwardSweep::forwardIteration(const Op &o, Item &it, Block *body,
-                                      Block *step, bool snapshots) {
+                                      Block *step, bool snapshots, Where w) {
   if (it.counter)
     rc.enterCountedLoop(it.counter);
   BodyContext ctx;
@@ -399,10 +398,10 @@ void ForwardSweep::forwardIteration(const Op &o, Item &it, Block *body,
   if (snapshots)
     planSnapshots(o, ctx, body);
   rc.enterBody(ctx);
-  it.a = forwardInto(*o.region(1), body);
+  it.a = forwardInto(*o.region(1), body, inner(w));
   rc.leaveBody();
   saveSnapshots(ctx, it, body);
-  it.b = forwardInto(*o.region(2), step);
+  it.b = forwardInto(*o.region(2), step, inner(w));
   if (it.counter)
     rc.leaveCountedLoop();
 }

@@ -10,6 +10,18 @@
 
 namespace adgen::detail {
 
+/// Where the forward sweep is: f's top level (what the backward sweep needs
+/// stays in SSA values), inside a region (it goes on the tape), or inside a
+/// loop condition's own temporaries (their values end in a comparison:
+/// nothing flows back through them, nothing is recorded).
+enum class Where { Top, Region, Condition };
+
+inline bool inRegion(Where w) { return w != Where::Top; }
+/// Where the regions of an op at `w` are.
+inline Where inner(Where w) {
+  return w == Where::Condition ? Where::Condition : Where::Region;
+}
+
 class ForwardSweep {
 public:
   explicit ForwardSweep(AdjointBuilder &cx);
@@ -23,23 +35,25 @@ private:
   Op *fv(const Op *o) { return m.values.at(o); }
 
   /// Clones `in` into the current block, recording what to reverse.
-  std::vector<Item> forward(const Block &in, bool inRegion);
+  std::vector<Item> forward(const Block &in, Where w);
 
-  std::vector<Item> forwardInto(const Block &in, Block *out);
+  /// `in` forwarded into `out`, a region of what the sweep builds: its
+  /// statements are recorded unless `w` is a loop condition's.
+  std::vector<Item> forwardInto(const Block &in, Block *out, Where w);
 
-  void forwardOp(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardOp(const Op &o, Where w, std::vector<Item> &items);
 
   /// Before a statement overwrites `t`, a value still waiting for its own
   /// statement that read `t` is saved in a temporary (itself a statement),
   /// so the backward sweep credits the old value, not the new one.
-  void protectOpenForms(const Target &t, bool inRegion,
+  void protectOpenForms(const Target &t, Where w,
                         std::vector<Item> &items);
 
-  void forwardOpBody(const Op &o, bool inRegion, std::vector<Item> &items);
-  void forwardIf(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardOpBody(const Op &o, Where w, std::vector<Item> &items);
+  void forwardIf(const Op &o, Where w, std::vector<Item> &items);
   /// Decl, WriteVar and Store: a statement when its target is active.
-  void forwardAssign(const Op &o, bool inRegion, std::vector<Item> &items);
-  void forwardReturn(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardAssign(const Op &o, Where w, std::vector<Item> &items);
+  void forwardReturn(const Op &o, Where w, std::vector<Item> &items);
   /// ReadVar and Load: a leaf of the linear forms.
   void forwardLeaf(const Op &o);
   void forwardSelect(const Op &o);
@@ -48,15 +62,15 @@ private:
 
   /// Keeps a statement for the backward sweep; inside a region, the values
   /// it will need go on the tape now.
-  void record(Stmt s, SourceLoc loc, bool inRegion, std::vector<Item> &items);
+  void record(Stmt s, SourceLoc loc, Where w, std::vector<Item> &items);
 
-  void forwardLoop(const Op &o, bool inRegion, std::vector<Item> &items);
+  void forwardLoop(const Op &o, Where w, std::vector<Item> &items);
 
   /// A loop's body and step forwarded into `body` and `step` (the loop's
   /// own regions, or a checkpointed loop's taped copy), with per-iteration
   /// snapshots of its arrays when `snapshots`.
   void forwardIteration(const Op &o, Item &it, Block *body, Block *step,
-                        bool snapshots);
+                        bool snapshots, Where w);
 
   /// Values a forward block pushes per type, nested counted loops with
   /// constant bounds included; false when a nested count is not static.
@@ -86,7 +100,7 @@ private:
 
   /// Forward sweep of a checkpointed loop: the primal loop keeping
   /// snapshots; its taped body is built aside for the backward sweep.
-  void forwardCheckpointed(const Op &o, bool inRegion, std::vector<Item> &items,
+  void forwardCheckpointed(const Op &o, Where w, std::vector<Item> &items,
                            checkpoint::Policy policy);
 
   /// Whether the extent of every array in a checkpoint plan is known
@@ -116,7 +130,6 @@ private:
   Remap &m;
   Recompute &rc;
   StatementForms fs;     // the linear forms in flight
-  bool recording = true; // false inside a loop condition's own temporaries
   Op *retValue = nullptr;
 };
 
