@@ -27,22 +27,21 @@ void AdjointBuilder::analyzeActivity() {
       else
         sa.insert(g.params[i].arr);
     }
-  act = analyzeVaried(g, sv, sa);
-  keepUseful(g, act);
+  an.act = analyzeVaried(g, sv, sa);
+  keepUseful(g, an.act);
 }
 
 void AdjointBuilder::analyzeToBeRecorded() {
-  facts = analyzeRecording(g);
+  an.facts = analyzeRecording(g);
 }
 
 void AdjointBuilder::planLoops() {
-  plans = planCheckpoints(g, act, facts, opts.defaultPolicy);
+  an.plans = planCheckpoints(g, an.act, an.facts, opts.defaultPolicy);
 }
 
 bool AdjointBuilder::forwardSweep(Diagnostic &error) {
   ForwardSweep sweep(*this);
-  items = sweep.run();
-  retValue = sweep.returnValue();
+  fwd = sweep.run();
   if (!err.empty()) {
     error = err.front();
     return false;
@@ -52,7 +51,7 @@ bool AdjointBuilder::forwardSweep(Diagnostic &error) {
 
 void AdjointBuilder::backwardSweep() {
   b.setBlock(&F.body);
-  BackwardSweep(*this).reverse(items, false);
+  BackwardSweep(*this).reverse(fwd.items, false);
   // Scalar parameters that the function overwrites accumulated into a
   // local; hand the total to the caller.
   for (auto &[param, out] : st.accumulateInto) {
@@ -63,7 +62,8 @@ void AdjointBuilder::backwardSweep() {
   if (!g.body.ops.empty() && g.body.ops.back()->kind == OpKind::Return)
     b.setLoc(g.body.ops.back()->loc);
   b.create(OpKind::Return, Type::Void,
-           retValue ? std::vector<Op *>{retValue} : std::vector<Op *>{});
+           fwd.returnValue ? std::vector<Op *>{fwd.returnValue}
+                           : std::vector<Op *>{});
 }
 
 std::string AdjointBuilder::unique(const std::string &base) {
@@ -77,7 +77,7 @@ void AdjointBuilder::atTop(const std::function<void()> &emit) {
 }
 
 void AdjointBuilder::declare() {
-  st = declareAdjointStorage(g, F, opts.active, act, m, names);
+  st = declareAdjointStorage(g, F, opts.active, an.act, m, names);
   b.setBlock(&F.body);
 }
 

@@ -54,6 +54,14 @@ struct StatementForms {
   std::vector<const Op *> open;
 };
 
+/// What the analysis passes find before f_grad is built: activity,
+/// to-be-recorded facts, checkpoint plans.
+struct AdjointAnalyses {
+  Activity act;
+  RecordFacts facts;
+  CheckpointPlans plans;
+};
+
 /// What an extent adgen cannot tell means: an error (a checkpointed loop
 /// needs it), or 0 (the ADGEN_STATS tally of a loop under `all`).
 enum class UnknownExtent { Fails, CountsZero };
@@ -80,6 +88,13 @@ struct Item {
   Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
   std::vector<std::pair<Array *, Array *>> snaps{}; // Loop: (array, copy)
   std::shared_ptr<CheckpointedLoop> ck{};          // Loop: checkpointed
+};
+
+/// What the forward sweep hands the backward sweep: the Items of f's top
+/// level and what f returns (null for void).
+struct ForwardResult {
+  std::vector<Item> items;
+  Op *returnValue = nullptr;
 };
 
 /// Reverse mode's passes over shared state: the analyses and the adjoint
@@ -163,17 +178,14 @@ private:
   Function &F;
   Builder b;
   const AdjointOptions &opts; // active, sizes, --checkpoint, report
-  Activity act;
   Remap m;
   UniqueNames names; // of g, and those unique() gave
-  RecordFacts facts; // what the primal says before any code is built
-  CheckpointPlans plans; // the loops checkpointed, planned up front
-  Recompute rc{b, F, m, facts}; // what the backward sweep computes again
+  AdjointAnalyses an; // what the analysis passes found
+  Recompute rc{b, F, m, an.facts}; // what the backward sweep computes again
   AdjointStorage st; // the adjoints, declared up front
   std::map<Type, Array *> tapes;
   Array *store = nullptr; // snapshots of checkpointed loops
-  Op *retValue = nullptr;  // what the forward sweep computed f returns
-  std::vector<Item> items; // the forward sweep's record, for the backward
+  ForwardResult fwd; // what the forward sweep hands the backward one
   std::vector<Diagnostic> err; // the first error, when there is one
 };
 

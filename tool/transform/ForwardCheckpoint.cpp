@@ -24,7 +24,7 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
                                          std::vector<Item> &items,
                                          checkpoint::Policy policy) {
   auto plan = std::make_shared<CheckpointedLoop>();
-  static_cast<CheckpointPlan &>(*plan) = cx.plans.at(&o);
+  static_cast<CheckpointPlan &>(*plan) = cx.an.plans.at(&o);
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
   it.ck = plan;
   std::string line = std::to_string(o.loc.line);
@@ -107,7 +107,7 @@ void ForwardSweep::tallyAll(const Op &o, const Item &it, Var *trips) {
   CheckpointPlan plan;
   plan.loop = &o;
   plan.counter = it.counter;
-  planCheckpointState(g, cx.facts, rc.top(), plan);
+  planCheckpointState(g, cx.an.facts, rc.top(), plan);
   bool ok = extentsKnown(plan, UnknownExtent::CountsZero);
   Op *bytes = ok ? cx.stateBytes(plan, UnknownExtent::CountsZero) : nullptr;
   if (!bytes)

@@ -11,10 +11,15 @@ namespace adgen::detail {
 
 ForwardSweep::ForwardSweep(AdjointBuilder &cx)
     : cx(cx), b(cx.b), F(cx.F), g(cx.g), m(cx.m), rc(cx.rc) {
-  fs.remaining = cx.facts.uses;
+  fs.remaining = cx.an.facts.uses;
 }
 
-std::vector<Item> ForwardSweep::run() { return forward(g.body, Where::Top); }
+ForwardResult ForwardSweep::run() {
+  ForwardResult r;
+  r.items = forward(g.body, Where::Top);
+  r.returnValue = retValue;
+  return r;
+}
 
 std::vector<Item> ForwardSweep::forward(const Block &in, Where w) {
   std::vector<Item> items;
@@ -103,7 +108,7 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
     return forwardAssign(o, w, items);
   case OpKind::DeclArray:
     cloneOp(b, o, m);
-    if (inRegion(w) && cx.act.active(o.arr))
+    if (inRegion(w) && cx.an.act.active(o.arr))
       items.push_back(
           Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr, o.arr, o.loc});
     return;
@@ -121,7 +126,7 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
     return;
   default: {
     Op *n = cloneOp(b, o, m);
-    if (!cx.act.active(&o) || !hasRule(o))
+    if (!cx.an.act.active(&o) || !hasRule(o))
       return;
     LinearForm form = linearizeOp(b, o, *n, fs.lin, [&](unsigned i) {
       return lastUseOf(o, o.operands[i], fs.remaining[o.operands[i]]);
@@ -152,10 +157,10 @@ void ForwardSweep::forwardAssign(const Op &o, Where w,
                                    std::vector<Item> &items) {
   Stmt s;
   if (o.kind == OpKind::Store) {
-    if (cx.act.active(o.arr))
+    if (cx.an.act.active(o.arr))
       protectOpenForms(Target{nullptr, o.arr, nullptr}, w, items);
     Op *n = cloneOp(b, o, m);
-    if (!cx.act.active(o.arr))
+    if (!cx.an.act.active(o.arr))
       return;
     s.target.arr = o.arr;
     s.target.idx = n->operands[0];
@@ -163,13 +168,13 @@ void ForwardSweep::forwardAssign(const Op &o, Where w,
     record(std::move(s), o.loc, w, items);
     return;
   }
-  if (cx.act.active(o.var))
+  if (cx.an.act.active(o.var))
     protectOpenForms(Target{o.var, nullptr, nullptr}, w, items);
   cloneOp(b, o, m);
   fs.leafCache.erase(o.var);
-  if (cx.facts.writtenOnceByDecl(o))
+  if (cx.an.facts.writtenOnceByDecl(o))
     rc.holdsCopy(o.var, fv(o.operands[0]));
-  if (!cx.act.active(o.var))
+  if (!cx.an.act.active(o.var))
     return;
   s.target.var = o.var;
   s.isDecl = o.kind == OpKind::Decl;
@@ -197,7 +202,7 @@ void ForwardSweep::forwardReturn(const Op &o, Where w,
 
 void ForwardSweep::forwardLeaf(const Op &o) {
   Op *n = cloneOp(b, o, m);
-  if (!cx.act.active(&o))
+  if (!cx.an.act.active(&o))
     return;
   if (o.kind == OpKind::Load) {
     fs.leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
@@ -215,7 +220,7 @@ void ForwardSweep::forwardLeaf(const Op &o) {
 
 void ForwardSweep::forwardSelect(const Op &o) {
   Op *n = cloneOp(b, o, m);
-  if (!cx.act.active(&o))
+  if (!cx.an.act.active(&o))
     return;
   LinearForm form;
   for (unsigned k = 1; k <= 2; ++k) {
@@ -325,7 +330,7 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
 
 void ForwardSweep::forwardLoop(const Op &o, Where w,
                                  std::vector<Item> &items) {
-  bool reversible = w != Where::Condition && writesActive(o, cx.act);
+  bool reversible = w != Where::Condition && writesActive(o, cx.an.act);
   // A condition may compute with temporaries of its own (a `?:` over
   // array elements, an inlined call): their values end in a comparison, so
   // nothing flows back through them and nothing is recorded. A condition
@@ -339,9 +344,9 @@ void ForwardSweep::forwardLoop(const Op &o, Where w,
       ownTemps.insert(x.arr);
   });
   walk(*o.region(0), [&](const Op &x) {
-    if (x.kind == OpKind::WriteVar && cx.act.active(x.var) && !ownTemps.count(x.var))
+    if (x.kind == OpKind::WriteVar && cx.an.act.active(x.var) && !ownTemps.count(x.var))
       writesOther = true;
-    if (x.kind == OpKind::Store && cx.act.active(x.arr) && !ownTemps.count(x.arr))
+    if (x.kind == OpKind::Store && cx.an.act.active(x.arr) && !ownTemps.count(x.arr))
       writesOther = true;
   });
   if (writesOther) {

@@ -26,10 +26,9 @@ class ForwardSweep {
 public:
   explicit ForwardSweep(AdjointBuilder &cx);
 
-  /// The whole sweep: the Items of f's top level, for the backward sweep.
-  std::vector<Item> run();
-  /// What f returns, as the forward sweep computed it (null for void).
-  Op *returnValue() const { return retValue; }
+  /// The whole sweep: the Items of f's top level and what f returns, for
+  /// the backward sweep.
+  ForwardResult run();
 
 private:
   Op *fv(const Op *o) { return m.values.at(o); }
