@@ -36,6 +36,11 @@ TEST_F(BlockTest, InsertionPoints) {
   }
   b.constant(13, Type::Int); // restored: before c1 again
   EXPECT_EQ(nums(f->body), (std::vector<double>{10, 11, 12, 13, 1, 2}));
+  b.setInsertPoint(Builder::InsertPoint::afterOp(c1));
+  b.constant(20, Type::Int);
+  b.constant(21, Type::Int);
+  EXPECT_EQ(nums(f->body),
+            (std::vector<double>{10, 11, 12, 13, 1, 20, 21, 2}));
   b.setBlock(&f->body);
   b.constant(3, Type::Int);
   EXPECT_EQ(nums(f->body).back(), 3);

@@ -32,12 +32,7 @@ fold(const ExtentExpr &e,
   }
   if (!l || !r)
     return std::nullopt;
-  switch (e.kind) {
-  case ExtentExpr::Add: return *l + *r;
-  case ExtentExpr::Sub: return *l - *r;
-  case ExtentExpr::Mul: return *l * *r;
-  default: return *l / *r;
-  }
+  return applyExtentOp(e, *l, *r);
 }
 
 } // namespace

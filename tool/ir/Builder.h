@@ -17,11 +17,16 @@ public:
   struct InsertPoint {
     Block *block = nullptr;
     Op *before = nullptr;
-    static InsertPoint end(Block *b) { return {b, nullptr}; }
     static InsertPoint start(Block *b) {
       return {b, b->ops.empty() ? nullptr : b->ops.front().get()};
     }
     static InsertPoint beforeOp(Op *op) { return {op->block, op}; }
+    /// Right after op (before what follows it now).
+    static InsertPoint afterOp(Op *op) {
+      size_t i = op->block->indexOf(op) + 1;
+      return {op->block,
+              i < op->block->ops.size() ? op->block->ops[i].get() : nullptr};
+    }
   };
 
   /// Restores the builder's insertion point when it goes out of scope.

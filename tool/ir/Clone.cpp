@@ -79,6 +79,26 @@ void cloneBlock(Builder &b, const Block &src, Remap &m) {
     cloneOp(b, *o, m);
 }
 
+void copyStorage(const Function &f, Function &d, Remap &m) {
+  for (auto &v : f.vars) {
+    Var *n = d.newVar(v->name, v->type);
+    *n = *v;
+    m.mapVar(v.get(), n);
+  }
+  for (auto &a : f.arrays) {
+    Array *n = d.newArray(a->name, a->elemType);
+    *n = *a;
+    m.mapArray(a.get(), n);
+  }
+  for (auto &a : f.arrays)
+    if (a->stride)
+      m.arrays.at(a.get())->stride = m.vars.at(a->stride);
+  for (const Param &p : f.params)
+    d.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
+                             p.arr ? m.arrays.at(p.arr) : nullptr, p.role});
+  d.arena = f.arena ? m.arrays.at(f.arena) : nullptr;
+}
+
 std::unique_ptr<Function> cloneFunction(const Function &f) {
   auto d = std::make_unique<Function>();
   d->name = f.name;
@@ -89,23 +109,7 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
   d->isInternal = f.isInternal;
   d->doc = f.doc;
   Remap m;
-  for (auto &v : f.vars) {
-    Var *n = d->newVar(v->name, v->type);
-    *n = *v;
-    m.mapVar(v.get(), n);
-  }
-  for (auto &a : f.arrays) {
-    Array *n = d->newArray(a->name, a->elemType);
-    *n = *a;
-    m.mapArray(a.get(), n);
-  }
-  for (auto &a : f.arrays)
-    if (a->stride)
-      m.arrays.at(a.get())->stride = m.vars.at(a->stride);
-  for (const Param &p : f.params)
-    d->params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
-                              p.arr ? m.arrays.at(p.arr) : nullptr, p.role});
-  d->arena = f.arena ? m.arrays.at(f.arena) : nullptr;
+  copyStorage(f, *d, m);
   Builder b(*d);
   cloneBlock(b, f.body, m);
   return d;

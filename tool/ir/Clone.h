@@ -41,6 +41,10 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m);
 /// A copy of every op of `src`, appended at the builder's insertion point.
 void cloneBlock(Builder &b, const Block &src, Remap &m);
 
+/// f's variables, arrays (strides followed), parameters and arena, copied
+/// into d under the same names and mapped in m; no ops.
+void copyStorage(const Function &f, Function &d, Remap &m);
+
 /// A deep copy of f (same names, own variables and arrays).
 std::unique_ptr<Function> cloneFunction(const Function &f);
 

@@ -133,11 +133,15 @@ std::optional<long long> constantExtent(const ExtentExpr &e) {
   std::optional<long long> r = l ? constantExtent(*e.rhs) : std::nullopt;
   if (!r || (e.kind == ExtentExpr::Div && *r == 0))
     return std::nullopt;
-  switch (e.kind) {
-  case ExtentExpr::Add: return *l + *r;
-  case ExtentExpr::Sub: return *l - *r;
-  case ExtentExpr::Mul: return *l * *r;
-  default: return *l / *r;
+  return applyExtentOp(e, *l, *r);
+}
+
+long long applyExtentOp(const ExtentExpr &node, long long l, long long r) {
+  switch (node.kind) {
+  case ExtentExpr::Add: return l + r;
+  case ExtentExpr::Sub: return l - r;
+  case ExtentExpr::Mul: return l * r;
+  default: return l / r;
   }
 }
 

@@ -30,6 +30,9 @@ using Extent = std::shared_ptr<const ExtentExpr>;
 /// parentheses precedence needs and spaces around operators.
 std::string printExtent(const ExtentExpr &e);
 
+/// l OP r for a binary node's kind (Add, Sub, Mul, Div; r nonzero for Div).
+long long applyExtentOp(const ExtentExpr &node, long long l, long long r);
+
 /// Its value when it names nothing (and divides by no zero).
 std::optional<long long> constantExtent(const ExtentExpr &e);
 

@@ -36,23 +36,6 @@ void AdjointStorage::add(Builder &b, const Target &t, Op *idx, Op *v) const {
 
 namespace {
 
-/// The primal's variables, arrays and parameters, under their names.
-void copyPrimalStorage(const Function &g, Function &F, Remap &m) {
-  for (auto &v : g.vars) {
-    Var *n = F.newVar(v->name, v->type);
-    *n = *v;
-    m.mapVar(v.get(), n);
-  }
-  for (auto &a : g.arrays) {
-    Array *n = F.newArray(a->name, a->elemType);
-    *n = *a;
-    m.mapArray(a.get(), n);
-  }
-  for (const Param &p : g.params)
-    F.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
-                             p.arr ? m.arrays.at(p.arr) : nullptr});
-}
-
 /// p_bar for each active parameter, in the primal's order, then the seed.
 void declareAdjointParams(const Function &g, Function &F,
                           const std::vector<bool> &active, UniqueNames &names,
@@ -122,7 +105,7 @@ AdjointStorage declareAdjointStorage(const Function &g, Function &F,
                                      const Activity &act, Remap &m,
                                      UniqueNames &names) {
   AdjointStorage s;
-  copyPrimalStorage(g, F, m);
+  copyStorage(g, F, m); // the primal's, under their names
   declareAdjointParams(g, F, active, names, s);
   declareAdjointLocals(g, F, act, names, s);
   return s;

@@ -15,14 +15,14 @@ checkpointPolicy(const Op &o, bool outermost,
   return outermost ? defaultPolicy : std::nullopt;
 }
 
-const Var *recomputableCounter(const Function &g, const Op &loop) {
+std::optional<CountedLoop> recomputableCountedLoop(const Function &g,
+                                                   const Op &loop) {
   const Block &blk = *loop.block;
   auto c = matchCountedLoop(blk, blk.indexOf(&loop), DeclSearch::Adjacent);
-  if (!c || !isInteger(c->counter->type))
-    return nullptr;
-  if (c->init->kind != OpKind::Const && c->init->block != &g.body)
-    return nullptr;
-  return c->counter;
+  if (!c || !isInteger(c->counter->type) ||
+      (c->init->kind != OpKind::Const && c->init->block != &g.body))
+    return std::nullopt;
+  return c;
 }
 
 namespace {
@@ -117,7 +117,8 @@ planCheckpoints(const Function &g, const Activity &act,
     CheckpointPlan &p = plans[&o];
     p.loop = &o;
     p.policy = *policy;
-    p.counter = recomputableCounter(g, o);
+    auto counted = recomputableCountedLoop(g, o);
+    p.counter = counted ? counted->counter : nullptr;
     planCheckpointState(g, facts, topIndexOf(g, o), p);
   });
   return plans;

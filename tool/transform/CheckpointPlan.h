@@ -3,6 +3,7 @@
 // Found before the forward sweep, which builds the loop from it.
 #pragma once
 
+#include "analysis/Loops.h"
 #include "analysis/Recording.h"
 #include "ir/IR.h"
 
@@ -32,10 +33,11 @@ std::optional<checkpoint::Policy>
 checkpointPolicy(const Op &o, bool outermost,
                  const std::optional<checkpoint::Policy> &defaultPolicy);
 
-/// The counter the backward sweep sets from the iteration number: a
-/// counted loop's integer counter starting at a constant or at a value of
-/// the function's top level. Null otherwise.
-const Var *recomputableCounter(const Function &g, const Op &loop);
+/// A counted loop of g whose counter the backward sweep can set from the
+/// iteration number: an integer counter starting at a constant or at a
+/// value of g's top level.
+std::optional<CountedLoop> recomputableCountedLoop(const Function &g,
+                                                   const Op &loop);
 
 /// What a snapshot of `loop` holds: scalars it carries from one iteration
 /// to the next, arrays it writes and reads, plus what it reads that may

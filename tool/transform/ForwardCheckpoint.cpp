@@ -22,9 +22,10 @@ bool ForwardSweep::extentsKnown(const CheckpointPlan &plan,
 
 void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
                                          std::vector<Item> &items,
-                                         checkpoint::Policy policy) {
+                                         const CheckpointPlan &planned) {
   auto plan = std::make_shared<CheckpointedLoop>();
-  static_cast<CheckpointPlan &>(*plan) = cx.an.plans.at(&o);
+  static_cast<CheckpointPlan &>(*plan) = planned;
+  checkpoint::Policy policy = planned.policy;
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
   it.ck = plan;
   std::string line = std::to_string(o.loc.line);
@@ -37,12 +38,7 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
   plain->comment = "forward sweep of the checkpointed loop at line " + line +
                    " (" + policyName(policy) +
                    "): the primal loop, keeping snapshots";
-  countedLoop(o, it);
-  if (plan->counter != it.counter || plan->policy.kind != policy.kind ||
-      plan->policy.arg != policy.arg) {
-    cx.fail(o, Diag::CheckpointPlanMismatch);
-    return;
-  }
+  countedLoop(o, it); // the counter the plan left out of the state
   plan->online = !it.bound;
   if (!extentsKnown(*plan))
     return;

@@ -81,15 +81,11 @@ void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx,
 void ForwardSweep::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
 void ForwardSweep::countedLoop(const Op &o, Item &it) {
-  const Block &blk = *o.block;
-  auto c = matchCountedLoop(blk, blk.indexOf(&o), DeclSearch::Adjacent);
-  if (!c || !isInteger(c->counter->type))
-    return;
-  Op *init = fv(c->init);
-  if (init->kind != OpKind::Const && init->block != &F.body)
+  auto c = recomputableCountedLoop(g, o);
+  if (!c)
     return;
   it.counter = c->counter;
-  it.init = init;
+  it.init = fv(c->init);
   // `c < bound` with a bound the backward sweep can compute: the trip
   // count is max(0, bound − init) and needs no tape.
   if (c->bound) {

@@ -353,12 +353,14 @@ void ForwardSweep::forwardLoop(const Op &o, Where w,
     cx.fail(o, Diag::ActiveLoopCondition);
     return;
   }
+  // The checkpoint plan decides which loops are checkpointed; `all` tapes.
+  auto planned = cx.an.plans.find(&o);
+  if (reversible && planned != cx.an.plans.end())
+    return forwardCheckpointed(o, w, items, planned->second);
   std::optional<checkpoint::Policy> policy;
   if (reversible)
     policy = checkpointPolicy(o, !inRegion(w), cx.opts.defaultPolicy);
   bool all = policy && policy->kind == checkpoint::Kind::All;
-  if (policy && !all)
-    return forwardCheckpointed(o, w, items, *policy);
   Op *n = b.loop(o.loopKind);
   n->policy = o.policy;
   Item it{Item::Loop, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};

@@ -100,7 +100,7 @@ private:
   /// Forward sweep of a checkpointed loop: the primal loop keeping
   /// snapshots; its taped body is built aside for the backward sweep.
   void forwardCheckpointed(const Op &o, Where w, std::vector<Item> &items,
-                           checkpoint::Policy policy);
+                           const CheckpointPlan &planned);
 
   /// Whether the extent of every array in a checkpoint plan is known
   /// (else a diagnostic).

@@ -32,21 +32,7 @@ struct Cloner {
   Remap m;
   UniqueNames names;
 
-  Cloner(const Function &s, Function &d) : names(s) {
-    for (auto &v : s.vars) {
-      Var *n = d.newVar(v->name, v->type);
-      n->paramIndex = v->paramIndex;
-      m.mapVar(v.get(), n);
-    }
-    for (auto &a : s.arrays) {
-      Array *n = d.newArray(a->name, a->elemType);
-      *n = *a;
-      m.mapArray(a.get(), n);
-    }
-    for (const Param &p : s.params)
-      d.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
-                               p.arr ? m.arrays.at(p.arr) : nullptr});
-  }
+  Cloner(const Function &s, Function &d) : names(s) { copyStorage(s, d, m); }
 
   std::string unique(const std::string &base) { return names.fresh(base); }
 };
