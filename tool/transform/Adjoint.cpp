@@ -1,8 +1,8 @@
 // Reverse mode: set-up of f_grad and the pass entry point (see Adjoint.h).
 #include "transform/Adjoint.h"
-#include "transform/AdjointBuilder.h"
 #include "transform/BackwardSweep.h"
 #include "transform/ForwardSweep.h"
+#include "transform/ReverseState.h"
 
 #include "transform/DeadCode.h"
 #include "transform/Hoist.h"
@@ -10,53 +10,34 @@
 #include "transform/Structure.h"
 
 namespace adgen::detail {
+namespace {
 
-AdjointBuilder::AdjointBuilder(const Function &g, Function &F,
-                               const AdjointOptions &opts)
-    : g(g), F(F), b(F), opts(opts) {
-  names.sync(g);
-}
-
-void AdjointBuilder::analyzeActivity() {
+Activity activityOf(const Function &g, const std::vector<bool> &active) {
   std::set<const Var *> sv;
   std::set<const Array *> sa;
   for (size_t i = 0; i < g.params.size(); ++i)
-    if (opts.active[i]) {
+    if (active[i]) {
       if (g.params[i].var)
         sv.insert(g.params[i].var);
       else
         sa.insert(g.params[i].arr);
     }
-  an.act = analyzeVaried(g, sv, sa);
-  keepUseful(g, an.act);
+  Activity act = analyzeVaried(g, sv, sa);
+  keepUseful(g, act);
+  return act;
 }
 
-void AdjointBuilder::analyzeToBeRecorded() {
-  an.facts = analyzeRecording(g);
-}
-
-void AdjointBuilder::planLoops() {
-  an.plans = planCheckpoints(g, an.act, an.facts, opts.defaultPolicy);
-}
-
-bool AdjointBuilder::forwardSweep(Diagnostic &error) {
-  ForwardSweep sweep(*this);
-  fwd = sweep.run();
-  if (!err.empty()) {
-    error = err.front();
-    return false;
-  }
-  return true;
-}
-
-void AdjointBuilder::backwardSweep() {
-  b.setBlock(&F.body);
-  BackwardSweep(*this).reverse(fwd.items, false);
+/// The backward sweep of f's top level, then the return.
+void reverseTop(ReverseState &s, const ForwardResult &fwd) {
+  Builder &b = s.out.b;
+  const Function &g = s.in.g;
+  b.setBlock(&s.out.F.body);
+  BackwardSweep(s).reverse(fwd.items, false);
   // Scalar parameters that the function overwrites accumulated into a
   // local; hand the total to the caller.
-  for (auto &[param, out] : st.accumulateInto) {
-    Op *sum = b.add(b.load(out, zero()), b.readVar(param));
-    b.store(out, zero(), sum);
+  for (auto &[param, out] : s.st.accumulateInto) {
+    Op *sum = b.add(b.load(out, s.out.zero()), b.readVar(param));
+    b.store(out, s.out.zero(), sum);
   }
   // The return is the primal's, where the source has it.
   if (!g.body.ops.empty() && g.body.ops.back()->kind == OpKind::Return)
@@ -66,72 +47,50 @@ void AdjointBuilder::backwardSweep() {
                            : std::vector<Op *>{});
 }
 
-std::string AdjointBuilder::unique(const std::string &base) {
-  return names.fresh(base);
-}
-
-void AdjointBuilder::atTop(const std::function<void()> &emit) {
-  Builder::Restore restore(b);
-  b.setInsertPoint(Builder::InsertPoint::start(&F.body));
-  emit();
-}
-
-void AdjointBuilder::declare() {
-  st = declareAdjointStorage(g, F, opts.active, an.act, m, names);
-  b.setBlock(&F.body);
-}
-
-Op *AdjointBuilder::forLoop(Op *count, const std::function<void(Op *)> &body,
-                            const std::string &comment) {
-  Op *lp = b.countedLoop(F.newVar(unique("k"), Type::Int), count, body);
-  lp->comment = comment;
-  return lp;
-}
-
-void AdjointBuilder::fail(const Op &o, Diag d, std::vector<std::string> args) {
-  if (err.empty())
-    err.push_back(
-        {d, g.sourceFile, o.loc.line ? o.loc : g.loc, std::move(args)});
-}
-
-Array *AdjointBuilder::tape(Type t) {
-  auto it = tapes.find(t);
-  if (it != tapes.end())
-    return it->second;
-  Array *tp = F.newArray(unique(std::string("tape_") + typeName(t)), t);
-  tp->isTape = true;
-  atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = tp; });
-  return tapes[t] = tp;
-}
-
+} // namespace
 } // namespace adgen::detail
 
 namespace adgen {
 
-using detail::AdjointBuilder;
+using detail::ForwardResult;
+using detail::ReverseState;
 
 AdjointPasses::AdjointPasses(const Function &g, const AdjointOptions &opts)
-    : F(newFunctionLike(g, opts.name)),
-      opts(opts), builder(std::make_unique<AdjointBuilder>(g, *F, this->opts)) {}
+    : F(newFunctionLike(g, opts.name)), opts(opts),
+      state(std::make_unique<ReverseState>(g, *F, this->opts)) {}
 
 AdjointPasses::~AdjointPasses() = default;
 
-void AdjointPasses::activity() { builder->analyzeActivity(); }
+void AdjointPasses::activity() {
+  state->in.act = detail::activityOf(state->in.g, opts.active);
+}
 
-void AdjointPasses::toBeRecorded() { builder->analyzeToBeRecorded(); }
+void AdjointPasses::toBeRecorded() {
+  state->in.facts = analyzeRecording(state->in.g);
+}
 
-void AdjointPasses::checkpointPlan() { builder->planLoops(); }
+void AdjointPasses::checkpointPlan() {
+  const detail::AdjointInput &in = state->in;
+  state->in.plans = planCheckpoints(in.g, in.act, in.facts, opts.defaultPolicy);
+}
 
 std::unique_ptr<Function> AdjointPasses::storage() {
-  builder->declare();
+  FunctionBuild &out = state->out;
+  state->st = declareAdjointStorage(state->in.g, out.F, opts.active,
+                                    state->in.act, out.m, out.names);
+  out.b.setBlock(&out.F.body);
   return std::move(F);
 }
 
 bool AdjointPasses::forwardSweep(Diagnostic &error) {
-  return builder->forwardSweep(error);
+  fwd = std::make_unique<ForwardResult>(detail::ForwardSweep(*state).run());
+  if (state->err.ok())
+    return true;
+  error = *state->err.first;
+  return false;
 }
 
-void AdjointPasses::backwardSweep() { builder->backwardSweep(); }
+void AdjointPasses::backwardSweep() { detail::reverseTop(*state, *fwd); }
 
 std::unique_ptr<Function>
 adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {

@@ -42,8 +42,8 @@ struct CheckpointReport {
 };
 
 struct AdjointOptions {
-  std::string name;         // e.g. "f_grad"
-  std::vector<bool> active; // per primal parameter
+  std::string name;                    // e.g. "f_grad"
+  std::vector<bool> active;            // per primal parameter
   std::map<std::string, Extent> sizes; // size(p, EXPR) clauses, parsed
   // --checkpoint, for outermost loops without a directive of their own.
   std::optional<checkpoint::Policy> defaultPolicy;
@@ -51,8 +51,9 @@ struct AdjointOptions {
 };
 
 namespace detail {
-class AdjointBuilder;
-}
+struct ForwardResult;
+struct ReverseState;
+} // namespace detail
 
 /// Reverse mode pass by pass on `g`, a primal already prepared (calls
 /// inlined, jumps structured, loops hoisted), which must outlive it. The
@@ -80,9 +81,10 @@ public:
   void backwardSweep();
 
 private:
-  std::unique_ptr<Function> F;
+  std::unique_ptr<Function> F; // until storage() hands it over
   AdjointOptions opts;
-  std::unique_ptr<detail::AdjointBuilder> builder;
+  std::unique_ptr<detail::ReverseState> state; // shared by the sweeps
+  std::unique_ptr<detail::ForwardResult> fwd;  // the forward sweep's result
 };
 
 /// The adjoint pass: f_grad from `g`, a primal already prepared (calls
@@ -95,8 +97,7 @@ adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error);
 /// its grad passes (prepare, adjointOf, dead code). On a construct it cannot
 /// reverse it returns null and sets `error` to the message with its source
 /// line (plainText()).
-std::unique_ptr<Function> buildAdjoint(const Function &f,
-                                       const AdjointOptions &opts,
-                                       std::string &error);
+std::unique_ptr<Function>
+buildAdjoint(const Function &f, const AdjointOptions &opts, std::string &error);
 
 } // namespace adgen

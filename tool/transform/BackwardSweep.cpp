@@ -7,8 +7,7 @@
 
 namespace adgen::detail {
 
-BackwardSweep::BackwardSweep(AdjointBuilder &cx)
-    : cx(cx), b(cx.b), F(cx.F), rc(cx.rc) {}
+BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {}
 
 Op *BackwardSweep::read(const Target &t, Op *idx) {
   return cx.st.read(b, t, idx);
@@ -30,7 +29,7 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
       backwardStmt(it->stmt, inRegion);
       break;
     case Item::If: {
-      Op *c = inRegion ? b.pop(cx.tape(Type::Bool)) : it->cond;
+      Op *c = inRegion ? b.pop(cx.rt.tape(Type::Bool)) : it->cond;
       Op *n = b.ifOp(c);
       Block *saved = b.block();
       b.setBlock(n->region(0));
@@ -47,15 +46,15 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
       }
       Op *count = nullptr;
       if (it->bound) {
-        Op *init = rc.recompute(it->init);
-        Op *diff = b.cast(b.sub(rc.recompute(it->bound), init), Type::Int);
+        Op *init = cx.rc.recompute(it->init);
+        Op *diff = b.cast(b.sub(cx.rc.recompute(it->bound), init), Type::Int);
         count = b.select(b.binary(OpKind::Gt, diff, b.constant(0, Type::Int)),
                          diff, b.constant(0, Type::Int));
       } else {
-        count = inRegion ? b.pop(cx.tape(Type::Int)) : it->count;
+        count = inRegion ? b.pop(cx.rt.tape(Type::Int)) : it->count;
       }
       // for (int k = 0; k < count; ++k) { step̄; bodȳ }
-      Var *k = F.newVar(cx.unique("k"), Type::Int);
+      Var *k = cx.out.F.newVar(cx.out.unique("k"), Type::Int);
       b.decl(k, b.constant(0, Type::Int));
       Op *lp = b.loop(LoopKind::For);
       lp->role = OpRole::BackwardLoop;
@@ -69,13 +68,13 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
       if (it->counter) {
         // The forward counter in this iteration: init + (count − 1 − k).
         Op *back = b.sub(b.sub(count, b.constant(1, Type::Int)), b.readVar(k));
-        Op *init = rc.recompute(it->init);
+        Op *init = cx.rc.recompute(it->init);
         Op *c = b.add(init, b.cast(back, init->type));
-        rc.enterReversedLoop(it->counter, c);
+        cx.rc.enterReversedLoop(it->counter, c);
       }
       reverseIteration(*it);
       if (it->counter)
-        rc.leaveReversedLoop();
+        cx.rc.leaveReversedLoop();
       b.setBlock(lp->region(2));
       b.writeVar(k,
                  b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
@@ -86,10 +85,11 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
       // A local array declared again: its adjoint starts at zero for the
       // earlier iteration.
       Array *bar = cx.st.arrAdj.at(it->arr);
-      cx.forLoop(
-          b.constant(static_cast<double>(bar->size), Type::Int),
-          [&](Op *q) { b.store(bar, q, b.constant(0, bar->elemType)); },
-          "backward sweep: " + bar->name + " starts at zero")
+      cx.out
+          .forLoop(
+              b.constant(static_cast<double>(bar->size), Type::Int),
+              [&](Op *q) { b.store(bar, q, b.constant(0, bar->elemType)); },
+              "backward sweep: " + bar->name + " starts at zero")
           ->role = OpRole::BackwardZero;
       break;
     }
@@ -103,14 +103,16 @@ void BackwardSweep::reverseIteration(const Item &it) {
   for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
     Array *copy = s->second;
     Op *size = b.constant(static_cast<double>(copy->size), Type::Int);
-    cx.forLoop(
-        size,
-        [&](Op *q) {
-          Op *idx = b.sub(
-              b.constant(static_cast<double>(copy->size - 1), Type::Int), q);
-          b.store(copy, idx, b.pop(cx.tape(copy->elemType)));
-        },
-        "backward sweep: " + copy->name + " as in this iteration")
+    cx.out
+        .forLoop(
+            size,
+            [&](Op *q) {
+              Op *idx = b.sub(
+                  b.constant(static_cast<double>(copy->size - 1), Type::Int),
+                  q);
+              b.store(copy, idx, b.pop(cx.rt.tape(copy->elemType)));
+            },
+            "backward sweep: " + copy->name + " as in this iteration")
         ->role = OpRole::BackwardRestore;
   }
   reverse(it.a, true);
@@ -123,7 +125,7 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   std::unordered_map<const Op *, Op *> have;
   if (inRegion)
     for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
-      have[*it] = b.pop(cx.tape((*it)->type));
+      have[*it] = b.pop(cx.rt.tape((*it)->type));
   // Values not popped are computed again: from the popped parts, or
   // wholly from what the backward sweep knows.
   std::unordered_map<const Op *, Op *> again;
@@ -136,8 +138,8 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     auto a = again.find(v);
     if (a != again.end())
       return a->second;
-    if (!inRegion || rc.recomputable(v))
-      return again[v] = inRegion ? rc.recompute(v) : v;
+    if (!inRegion || cx.rc.recomputable(v))
+      return again[v] = inRegion ? cx.rc.recompute(v) : v;
     std::vector<Op *> ops;
     for (Op *x : v->operands)
       ops.push_back(val(x));
@@ -146,7 +148,7 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     return again[v] = n;
   };
   Type ty = s.isReturn
-                ? cx.g.retType
+                ? cx.in.g.retType
                 : (s.target.var ? s.target.var->type : s.target.arr->elemType);
   Op *idx = val(s.target.idx);
   Op *t = s.isReturn ? b.readVar(cx.st.seed) : read(s.target, idx);
@@ -185,10 +187,9 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
 }
 
 Op *BackwardSweep::rangeLoop(Op *begin, const std::function<Op *()> &end,
-                              const Item &it,
-                              const std::function<void()> &body,
-                              const std::string &comment) {
-  Var *i = F.newVar(cx.unique("i"), Type::Long);
+                             const Item &it, const std::function<void()> &body,
+                             const std::string &comment) {
+  Var *i = cx.out.F.newVar(cx.out.unique("i"), Type::Long);
   b.decl(i, begin);
   Op *lp = b.loop(LoopKind::For);
   lp->comment = comment;
@@ -198,8 +199,8 @@ Op *BackwardSweep::rangeLoop(Op *begin, const std::function<Op *()> &end,
            {b.binary(OpKind::Lt, b.readVar(i), end())});
   b.setBlock(lp->region(1));
   if (it.counter) {
-    Var *c = cx.m.vars.at(it.counter);
-    Op *init = rc.recompute(it.init);
+    Var *c = cx.out.m.vars.at(it.counter);
+    Op *init = cx.rc.recompute(it.init);
     b.writeVar(c, b.add(init, b.cast(b.readVar(i), c->type)));
   }
   body();
@@ -219,7 +220,7 @@ void BackwardSweep::conditionEffects(const Op &o) {
   // `while (k++ < n)`: a snapshot holds the state after the condition, so
   // re-running an iteration ends with the next one's condition (its
   // effects; the runtime knows whether the loop goes on).
-  Remap again = cx.m.storageOnly();
+  Remap again = cx.out.m.storageOnly();
   for (auto &op : o.region(0)->ops)
     if (op->kind != OpKind::Condition)
       cloneOp(b, *op, again);
@@ -231,14 +232,14 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   std::string line = std::to_string(o.loc.line);
   Op *n = nullptr;
   if (plan.online)
-    n = b.cast(inRegion ? b.pop(cx.tape(Type::Int)) : it.count, Type::Long);
+    n = b.cast(inRegion ? b.pop(cx.rt.tape(Type::Int)) : it.count, Type::Long);
   else
-    n = cx.countedTrips(it);
-  Op *bytes = cx.stateBytes(plan);
-  Array *rev = cx.runtimeObject(RuntimeClass::Reverse, "reverse" + line);
+    n = cx.rc.countedTrips(it.init, it.bound);
+  Op *bytes = cx.rt.stateBytes(plan);
+  Array *rev = cx.rt.runtimeObject(RuntimeClass::Reverse, "reverse" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
   make->arr = rev;
-  make->arrays = {cx.snapshotStore()};
+  make->arrays = {cx.rt.snapshotStore()};
   make->policy = plan.policy;
   make->num = plan.online ? 1 : 0;
   make->loc = o.loc;
@@ -246,39 +247,39 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
                   " (" + policyName(plan.policy) +
                   "): iterations re-run from snapshots";
   for (const Array *ga : plan.stash)
-    cx.copyArray(rev, CkptMethod::Stash, ga, o);
+    cx.rt.copyArray(rev, CkptMethod::Stash, ga, o);
 
   Op *lp = b.loop(LoopKind::While);
   lp->role = OpRole::CheckpointDriver;
   Block *saved = b.block();
   b.setBlock(lp->region(0));
   b.create(OpKind::Condition, Type::Void,
-           {cx.ckCall(rev, CkptMethod::Next, Type::Bool)});
+           {cx.rt.ckCall(rev, CkptMethod::Next, Type::Bool)});
   b.setBlock(lp->region(1));
-  Op *restore = b.ifOp(cx.ckCall(rev, CkptMethod::Restores, Type::Bool));
+  Op *restore = b.ifOp(cx.rt.ckCall(rev, CkptMethod::Restores, Type::Bool));
   b.setBlock(restore->region(0));
-  cx.copyState(rev, CkptMethod::Get, plan);
+  cx.rt.copyState(rev, CkptMethod::Get, plan);
   b.setBlock(lp->region(1));
   // Untaped re-runs: the primal body again.
   Op *rerun = rangeLoop(
-      cx.ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
-      [&] { return cx.ckCall(rev, CkptMethod::AdvanceEnd, Type::Long); }, it,
+      cx.rt.ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
+      [&] { return cx.rt.ckCall(rev, CkptMethod::AdvanceEnd, Type::Long); }, it,
       [&] {
-        Remap again = cx.m.storageOnly();
+        Remap again = cx.out.m.storageOnly();
         cloneBlock(b, *o.region(1), again);
         cloneBlock(b, *o.region(2), again);
         conditionEffects(o);
       },
       "re-run iterations untaped, up to the next state kept");
   rerun->role = OpRole::ReRun;
-  Op *shot = b.ifOp(cx.ckCall(rev, CkptMethod::TakesShot, Type::Bool));
+  Op *shot = b.ifOp(cx.rt.ckCall(rev, CkptMethod::TakesShot, Type::Bool));
   b.setBlock(shot->region(0));
-  cx.copyState(rev, CkptMethod::Put, plan);
+  cx.rt.copyState(rev, CkptMethod::Put, plan);
   b.setBlock(lp->region(1));
   // Taped re-runs: the body the forward sweep built for them.
   Op *taped = rangeLoop(
-      cx.ckCall(rev, CkptMethod::TapeBegin, Type::Long),
-      [&] { return cx.ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,
+      cx.rt.ckCall(rev, CkptMethod::TapeBegin, Type::Long),
+      [&] { return cx.rt.ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,
       [&] {
         for (Block *part : {plan.tapedBody.get(), plan.tapedStep.get()})
           b.block()->splice(b.block()->ops.size(), *part);
@@ -286,21 +287,21 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
       },
       "re-run iterations taped, for their backward sweep");
   taped->role = OpRole::ReRunTaped;
-  Op *rv = b.ifOp(cx.ckCall(rev, CkptMethod::Reverses, Type::Bool));
+  Op *rv = b.ifOp(cx.rt.ckCall(rev, CkptMethod::Reverses, Type::Bool));
   b.setBlock(rv->region(0));
   if (it.counter) {
-    Op *init = rc.recompute(it.init);
-    Op *k = cx.ckCall(rev, CkptMethod::Iteration, Type::Long);
+    Op *init = cx.rc.recompute(it.init);
+    Op *k = cx.rt.ckCall(rev, CkptMethod::Iteration, Type::Long);
     Op *c = b.add(init, b.cast(k, init->type));
-    rc.enterReversedLoop(it.counter, c);
+    cx.rc.enterReversedLoop(it.counter, c);
   }
   reverseIteration(it);
   if (it.counter)
-    rc.leaveReversedLoop();
+    cx.rc.leaveReversedLoop();
   b.setBlock(saved);
   for (auto ga = plan.stash.rbegin(); ga != plan.stash.rend(); ++ga)
-    cx.copyArray(rev, CkptMethod::Unstash, *ga, o);
-  cx.ckCall(rev, CkptMethod::Finish, Type::Void);
+    cx.rt.copyArray(rev, CkptMethod::Unstash, *ga, o);
+  cx.rt.ckCall(rev, CkptMethod::Finish, Type::Void);
 }
 
 } // namespace adgen::detail

@@ -4,13 +4,13 @@
 // transform/; its pass is AdjointPasses::backwardSweep (Adjoint.h).
 #pragma once
 
-#include "transform/AdjointBuilder.h"
+#include "transform/ReverseState.h"
 
 namespace adgen::detail {
 
 class BackwardSweep {
 public:
-  explicit BackwardSweep(AdjointBuilder &cx);
+  explicit BackwardSweep(ReverseState &cx);
 
   /// The items of a block in reverse: the top level when !inRegion (SSA
   /// values at hand), a region otherwise (values popped from the tape).
@@ -41,10 +41,8 @@ private:
   /// end of a re-run iteration.
   void conditionEffects(const Op &o);
 
-  AdjointBuilder &cx; // tapes, storage, runtime objects, the primal
-  Builder &b;
-  Function &F;
-  Recompute &rc;
+  ReverseState &cx; // tapes, storage, runtime objects, the primal
+  Builder &b;       // cx.out.b
 };
 
 } // namespace adgen::detail

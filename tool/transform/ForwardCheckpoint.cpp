@@ -1,6 +1,6 @@
 // Reverse mode, the forward sweep of checkpointed loops (SPEC §3): the
 // primal loop keeping snapshots where the schedule says; its body taped,
-// built aside for the backward sweep to re-run (see AdjointCheckpoint.cpp).
+// built aside for the backward sweep to re-run (see RuntimeObjects.cpp).
 #include "transform/ForwardSweep.h"
 
 #include "analysis/Stats.h"
@@ -12,17 +12,17 @@ namespace adgen::detail {
 bool ForwardSweep::extentsKnown(const CheckpointPlan &plan,
                                 UnknownExtent unknown) {
   for (const Array *ga : plan.arrays)
-    if (!cx.extentOf(ga, *plan.loop, unknown))
+    if (!cx.rt.extentOf(ga, *plan.loop, unknown))
       return false;
   for (const Array *ga : plan.stash)
-    if (!cx.extentOf(ga, *plan.loop, unknown))
+    if (!cx.rt.extentOf(ga, *plan.loop, unknown))
       return false;
-  return cx.err.empty();
+  return cx.err.ok();
 }
 
 void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
-                                         std::vector<Item> &items,
-                                         const CheckpointPlan &planned) {
+                                       std::vector<Item> &items,
+                                       const CheckpointPlan &planned) {
   auto plan = std::make_shared<CheckpointedLoop>();
   static_cast<CheckpointPlan &>(*plan) = planned;
   checkpoint::Policy policy = planned.policy;
@@ -32,7 +32,7 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
 
   // The primal loop as the forward sweep runs it (built first: the trip
   // count is read from its header).
-  Op *plain = cloneOp(b, o, m);
+  Op *plain = cloneOp(b, o, cx.out.m);
   plain->policy.reset();
   plain->role = OpRole::CheckpointForward;
   plain->comment = "forward sweep of the checkpointed loop at line " + line +
@@ -44,20 +44,21 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
     return;
   // What the runtime needs comes before the loop.
   // The trip count (the runtime reads a negative one as 0).
-  Op *n = plan->online ? b.constant(0, Type::Long) : cx.countedTrips(it);
-  Op *bytes = cx.stateBytes(*plan);
+  Op *n = plan->online ? b.constant(0, Type::Long)
+                       : cx.rc.countedTrips(it.init, it.bound);
+  Op *bytes = cx.rt.stateBytes(*plan);
   if (!bytes)
     return;
-  Array *fwd = cx.runtimeObject(RuntimeClass::Forward, "forward" + line);
+  Array *fwd = cx.rt.runtimeObject(RuntimeClass::Forward, "forward" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
   make->arr = fwd;
-  make->arrays = {cx.snapshotStore()};
+  make->arrays = {cx.rt.snapshotStore()};
   make->policy = policy;
   make->num = plan->online ? 1 : 0;
   make->loc = o.loc;
   Var *trips = nullptr;
   if (plan->online) {
-    trips = F.newVar(cx.unique("trips"), Type::Int);
+    trips = cx.out.F.newVar(cx.out.unique("trips"), Type::Int);
     b.decl(trips, b.constant(0, Type::Int));
   }
   moveToEnd(plain);
@@ -72,7 +73,7 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
   reportLoop(o, *plan, bytes, plan.get());
   if (trips) {
     if (inRegion(w))
-      b.push(cx.tape(Type::Int), b.readVar(trips));
+      b.push(cx.rt.tape(Type::Int), b.readVar(trips));
     else
       it.count = b.readVar(trips);
   }
@@ -80,18 +81,18 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
 }
 
 void ForwardSweep::keepSnapshots(Op *plain, Array *fwd,
-                                   const CheckpointPlan &plan, const Item &it,
-                                   Var *trips) {
+                                 const CheckpointPlan &plan, const Item &it,
+                                 Var *trips) {
   // At the start of iteration i: keep a_i when the schedule says so.
   Builder::Restore restore(b);
   b.setInsertPoint(Builder::InsertPoint::start(plain->region(1)));
   Op *i = trips ? b.cast(b.readVar(trips), Type::Long)
-                : b.cast(b.sub(b.readVar(m.vars.at(it.counter)),
-                               rc.recompute(it.init)),
+                : b.cast(b.sub(b.readVar(cx.out.m.vars.at(it.counter)),
+                               cx.rc.recompute(it.init)),
                          Type::Long);
-  Op *keep = b.ifOp(cx.ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
+  Op *keep = b.ifOp(cx.rt.ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
   b.setBlock(keep->region(0));
-  cx.copyState(fwd, CkptMethod::Put, plan);
+  cx.rt.copyState(fwd, CkptMethod::Put, plan);
   if (trips) {
     b.setBlock(plain->region(2));
     b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
@@ -103,13 +104,13 @@ void ForwardSweep::tallyAll(const Op &o, const Item &it, Var *trips) {
   CheckpointPlan plan;
   plan.loop = &o;
   plan.counter = it.counter;
-  planCheckpointState(g, cx.an.facts, rc.top(), plan);
+  planCheckpointState(cx.in.g, cx.in.facts, cx.rc.top(), plan);
   bool ok = extentsKnown(plan, UnknownExtent::CountsZero);
-  Op *bytes = ok ? cx.stateBytes(plan, UnknownExtent::CountsZero) : nullptr;
+  Op *bytes = ok ? cx.rt.stateBytes(plan, UnknownExtent::CountsZero) : nullptr;
   if (!bytes)
     return;
-  Op *n = trips ? b.cast(b.readVar(trips), Type::Long)
-          : it.bound ? cx.countedTrips(it)
+  Op *n = trips      ? b.cast(b.readVar(trips), Type::Long)
+          : it.bound ? cx.rc.countedTrips(it.init, it.bound)
                      : nullptr;
   if (!n)
     return;
@@ -120,8 +121,8 @@ void ForwardSweep::tallyAll(const Op &o, const Item &it, Var *trips) {
 }
 
 void ForwardSweep::reportLoop(const Op &o, const CheckpointPlan &plan,
-                                Op *bytes, const CheckpointedLoop *taped) {
-  if (!cx.opts.report)
+                              Op *bytes, const CheckpointedLoop *taped) {
+  if (!cx.in.opts.report)
     return;
   CheckpointReport r;
   r.line = o.loc.line;
@@ -129,10 +130,10 @@ void ForwardSweep::reportLoop(const Op &o, const CheckpointPlan &plan,
   for (const Var *v : plan.vars)
     r.state.push_back(v->name);
   for (const Array *a : plan.arrays) {
-    auto sz = cx.opts.sizes.find(a->name);
-    std::string n = a->size > 0          ? std::to_string(a->size)
-                    : sz != cx.opts.sizes.end() ? printExtent(*sz->second)
-                                        : "?";
+    auto sz = cx.in.opts.sizes.find(a->name);
+    std::string n = a->size > 0                    ? std::to_string(a->size)
+                    : sz != cx.in.opts.sizes.end() ? printExtent(*sz->second)
+                                                   : "?";
     r.state.push_back(a->name + "[" + n + "]");
   }
   if (bytes && bytes->kind == OpKind::Const)
@@ -148,7 +149,7 @@ void ForwardSweep::reportLoop(const Op &o, const CheckpointPlan &plan,
   for (size_t i = 0; i < blk.ops.size(); ++i)
     if (blk.ops[i].get() == &o)
       r.trips = staticTripCount(blk, i);
-  cx.opts.report->push_back(r);
+  cx.in.opts.report->push_back(r);
 }
 
 } // namespace adgen::detail

@@ -12,7 +12,7 @@
 namespace adgen::detail {
 
 bool ForwardSweep::pushesPer(const Block &blk, int64_t mult,
-                               std::map<Type, int64_t> &out) {
+                             std::map<Type, int64_t> &out) {
   for (size_t i = 0; i < blk.ops.size(); ++i) {
     const Op &o = *blk.ops[i];
     if (o.kind == OpKind::Push)
@@ -41,27 +41,26 @@ void ForwardSweep::reserveFor(Op *loop, const Item &it) {
     return;
   Builder::Restore restore(b);
   b.setInsertPoint(Builder::InsertPoint::beforeOp(loop));
-  Op *init = rc.recompute(it.init);
-  Op *trips = b.cast(b.sub(rc.recompute(it.bound), init), Type::Long);
+  Op *init = cx.rc.recompute(it.init);
+  Op *trips = b.cast(b.sub(cx.rc.recompute(it.bound), init), Type::Long);
   Op *zero = b.constant(0, Type::Long);
   trips = b.select(b.binary(OpKind::Gt, trips, zero), trips, zero);
   for (auto &[t, n] : per)
     b.create(OpKind::Reserve, Type::Void,
              {b.binary(OpKind::Mul, trips,
                        b.constant(static_cast<double>(n), Type::Long))})
-        ->arr = cx.tape(t);
+        ->arr = cx.rt.tape(t);
 }
 
-void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx,
-                                   Block *out) {
+void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
   for (const BodySnapshot &s : snapshotsOf(o)) {
     const Array *a = s.array;
     bool entry = s.kind == BodySnapshot::AtEntry;
-    Array *copy = F.newArray(cx.unique(a->name + (entry ? "_entry" : "_saved")),
-                             a->elemType);
+    Array *copy = cx.out.F.newArray(
+        cx.out.unique(a->name + (entry ? "_entry" : "_saved")), a->elemType);
     copy->size = a->size;
     copy->dims = {a->size};
-    cx.atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = copy; });
+    cx.out.atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = copy; });
     // An entry copy is good before the first write (stored negative).
     ctx.snaps[a] = {entry ? -(s.at + 1) : s.at, copy};
     ctx.snapOrder.push_back(a);
@@ -69,8 +68,8 @@ void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx,
       continue;
     Builder::Restore restore(b);
     b.setBlock(out);
-    Array *fa = m.arrays.at(a);
-    ctx.entryCopy[a] = cx.forLoop(
+    Array *fa = cx.out.m.arrays.at(a);
+    ctx.entryCopy[a] = cx.out.forLoop(
         b.constant(static_cast<double>(a->size), Type::Int),
         [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
         fa->name + " as this iteration starts, for the backward sweep");
@@ -81,7 +80,7 @@ void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx,
 void ForwardSweep::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
 void ForwardSweep::countedLoop(const Op &o, Item &it) {
-  auto c = recomputableCountedLoop(g, o);
+  auto c = recomputableCountedLoop(cx.in.g, o);
   if (!c)
     return;
   it.counter = c->counter;
@@ -90,7 +89,7 @@ void ForwardSweep::countedLoop(const Op &o, Item &it) {
   // count is max(0, bound − init) and needs no tape.
   if (c->bound) {
     Op *bound = fv(c->bound);
-    if (rc.recomputable(bound))
+    if (cx.rc.recomputable(bound))
       it.bound = bound;
   }
 }

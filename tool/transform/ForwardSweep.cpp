@@ -9,24 +9,23 @@
 
 namespace adgen::detail {
 
-ForwardSweep::ForwardSweep(AdjointBuilder &cx)
-    : cx(cx), b(cx.b), F(cx.F), g(cx.g), m(cx.m), rc(cx.rc) {
-  fs.remaining = cx.an.facts.uses;
+ForwardSweep::ForwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {
+  fs.remaining = cx.in.facts.uses;
 }
 
 ForwardResult ForwardSweep::run() {
   ForwardResult r;
-  r.items = forward(g.body, Where::Top);
+  r.items = forward(cx.in.g.body, Where::Top);
   r.returnValue = retValue;
   return r;
 }
 
 std::vector<Item> ForwardSweep::forward(const Block &in, Where w) {
   std::vector<Item> items;
-  for (size_t t = 0; t < in.ops.size() && cx.err.empty(); ++t) {
-    if (&in == &g.body)
-      rc.atTop(static_cast<int>(t));
-    rc.atStatement(in, static_cast<int>(t));
+  for (size_t t = 0; t < in.ops.size() && cx.err.ok(); ++t) {
+    if (&in == &cx.in.g.body)
+      cx.rc.atTop(static_cast<int>(t));
+    cx.rc.atStatement(in, static_cast<int>(t));
     forwardOp(*in.ops[t], w, items);
   }
   return items;
@@ -41,8 +40,7 @@ std::vector<Item> ForwardSweep::forwardInto(const Block &in, Block *out,
   return items;
 }
 
-void ForwardSweep::forwardOp(const Op &o, Where w,
-                               std::vector<Item> &items) {
+void ForwardSweep::forwardOp(const Op &o, Where w, std::vector<Item> &items) {
   b.setLoc(o.loc);
   for (const Op *x : o.operands)
     if (--fs.remaining[x] == 0)
@@ -54,7 +52,7 @@ void ForwardSweep::forwardOp(const Op &o, Where w,
 }
 
 void ForwardSweep::protectOpenForms(const Target &t, Where w,
-                                      std::vector<Item> &items) {
+                                    std::vector<Item> &items) {
   std::vector<const Op *> hit;
   for (const Op *p : fs.open) {
     for (auto &[coef, leaf] : fs.lin.at(p).terms) {
@@ -69,19 +67,19 @@ void ForwardSweep::protectOpenForms(const Target &t, Where w,
     // A value from an enclosing block cannot be saved here for every path
     // that uses it: refuse rather than credit the wrong value.
     if (fv(p)->block != b.block()) {
-      cx.fail(*p, Diag::ValueBeforeBranchOverwritten);
+      cx.err.fail(*p, Diag::ValueBeforeBranchOverwritten);
       return;
     }
-    Var *tmp = F.newVar(cx.unique("saved"), p->type);
+    Var *tmp = cx.out.F.newVar(cx.out.unique("saved"), p->type);
     b.decl(tmp, fv(p));
     Stmt s;
     s.target.var = tmp;
     s.isDecl = true;
     s.terms = fs.lin.at(p).resolved();
     record(std::move(s), p->loc, w, items);
-    Var *bar = F.newVar(cx.unique(tmp->name + "_bar"), tmp->type);
+    Var *bar = cx.out.F.newVar(cx.out.unique(tmp->name + "_bar"), tmp->type);
     cx.st.varAdj[tmp] = bar;
-    cx.atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
+    cx.out.atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
     Op *leaf = b.readVar(tmp);
     fs.leafTarget[leaf] = Target{tmp, nullptr, nullptr};
     fs.lin[p] = LinearForm::leaf(leaf);
@@ -96,7 +94,7 @@ static bool lastUseOf(const Op &o, const Op *x, int remaining) {
 }
 
 void ForwardSweep::forwardOpBody(const Op &o, Where w,
-                                   std::vector<Item> &items) {
+                                 std::vector<Item> &items) {
   switch (o.kind) {
   case OpKind::If:
     return forwardIf(o, w, items);
@@ -107,8 +105,8 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
   case OpKind::Store:
     return forwardAssign(o, w, items);
   case OpKind::DeclArray:
-    cloneOp(b, o, m);
-    if (inRegion(w) && cx.an.act.active(o.arr))
+    cloneOp(b, o, cx.out.m);
+    if (inRegion(w) && cx.in.act.active(o.arr))
       items.push_back(
           Item{Item::ZeroArray, {}, nullptr, {}, {}, nullptr, o.arr, o.loc});
     return;
@@ -122,11 +120,11 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
   case OpKind::Call:
   case OpKind::Break:
   case OpKind::Continue:
-    cx.fail(o, Diag::CallOrJumpLeft);
+    cx.err.fail(o, Diag::CallOrJumpLeft);
     return;
   default: {
-    Op *n = cloneOp(b, o, m);
-    if (!cx.an.act.active(&o) || !hasRule(o))
+    Op *n = cloneOp(b, o, cx.out.m);
+    if (!cx.in.act.active(&o) || !hasRule(o))
       return;
     LinearForm form = linearizeOp(b, o, *n, fs.lin, [&](unsigned i) {
       return lastUseOf(o, o.operands[i], fs.remaining[o.operands[i]]);
@@ -137,8 +135,7 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
   }
 }
 
-void ForwardSweep::forwardIf(const Op &o, Where w,
-                               std::vector<Item> &items) {
+void ForwardSweep::forwardIf(const Op &o, Where w, std::vector<Item> &items) {
   Op *c = fv(o.operands[0]);
   Op *n = b.ifOp(c);
   Item it{Item::If, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
@@ -147,20 +144,20 @@ void ForwardSweep::forwardIf(const Op &o, Where w,
   if (it.a.empty() && it.b.empty())
     return;
   if (inRegion(w))
-    b.push(cx.tape(Type::Bool), c); // after the branch's own pushes
+    b.push(cx.rt.tape(Type::Bool), c); // after the branch's own pushes
   else
     it.cond = c;
   items.push_back(std::move(it));
 }
 
 void ForwardSweep::forwardAssign(const Op &o, Where w,
-                                   std::vector<Item> &items) {
+                                 std::vector<Item> &items) {
   Stmt s;
   if (o.kind == OpKind::Store) {
-    if (cx.an.act.active(o.arr))
+    if (cx.in.act.active(o.arr))
       protectOpenForms(Target{nullptr, o.arr, nullptr}, w, items);
-    Op *n = cloneOp(b, o, m);
-    if (!cx.an.act.active(o.arr))
+    Op *n = cloneOp(b, o, cx.out.m);
+    if (!cx.in.act.active(o.arr))
       return;
     s.target.arr = o.arr;
     s.target.idx = n->operands[0];
@@ -168,13 +165,13 @@ void ForwardSweep::forwardAssign(const Op &o, Where w,
     record(std::move(s), o.loc, w, items);
     return;
   }
-  if (cx.an.act.active(o.var))
+  if (cx.in.act.active(o.var))
     protectOpenForms(Target{o.var, nullptr, nullptr}, w, items);
-  cloneOp(b, o, m);
+  cloneOp(b, o, cx.out.m);
   fs.leafCache.erase(o.var);
-  if (cx.an.facts.writtenOnceByDecl(o))
-    rc.holdsCopy(o.var, fv(o.operands[0]));
-  if (!cx.an.act.active(o.var))
+  if (cx.in.facts.writtenOnceByDecl(o))
+    cx.rc.holdsCopy(o.var, fv(o.operands[0]));
+  if (!cx.in.act.active(o.var))
     return;
   s.target.var = o.var;
   s.isDecl = o.kind == OpKind::Decl;
@@ -184,9 +181,9 @@ void ForwardSweep::forwardAssign(const Op &o, Where w,
 }
 
 void ForwardSweep::forwardReturn(const Op &o, Where w,
-                                   std::vector<Item> &items) {
-  if (inRegion(w) || &o != g.body.ops.back().get()) {
-    cx.fail(o, Diag::ReturnInRegion);
+                                 std::vector<Item> &items) {
+  if (inRegion(w) || &o != cx.in.g.body.ops.back().get()) {
+    cx.err.fail(o, Diag::ReturnInRegion);
     return;
   }
   if (o.operands.empty())
@@ -201,8 +198,8 @@ void ForwardSweep::forwardReturn(const Op &o, Where w,
 }
 
 void ForwardSweep::forwardLeaf(const Op &o) {
-  Op *n = cloneOp(b, o, m);
-  if (!cx.an.act.active(&o))
+  Op *n = cloneOp(b, o, cx.out.m);
+  if (!cx.in.act.active(&o))
     return;
   if (o.kind == OpKind::Load) {
     fs.leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
@@ -219,8 +216,8 @@ void ForwardSweep::forwardLeaf(const Op &o) {
 }
 
 void ForwardSweep::forwardSelect(const Op &o) {
-  Op *n = cloneOp(b, o, m);
-  if (!cx.an.act.active(&o))
+  Op *n = cloneOp(b, o, cx.out.m);
+  if (!cx.in.act.active(&o))
     return;
   LinearForm form;
   for (unsigned k = 1; k <= 2; ++k) {
@@ -244,11 +241,11 @@ void ForwardSweep::forwardSelect(const Op &o) {
 std::vector<std::pair<Op *, Op *>> ForwardSweep::termsOf(const Op *v) {
   auto it = fs.lin.find(v);
   return it == fs.lin.end() ? std::vector<std::pair<Op *, Op *>>{}
-                         : it->second.resolved();
+                            : it->second.resolved();
 }
 
 void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
-                            std::vector<Item> &items) {
+                          std::vector<Item> &items) {
   if (w == Where::Condition)
     return;
   s.loc = loc;
@@ -263,7 +260,7 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
         set.push_back(v);
     };
     std::function<void(Op *)> decompose = [&](Op *v) {
-      if (rc.recomputable(v))
+      if (cx.rc.recomputable(v))
         return;
       if (isPure(*v) && v->kind != OpKind::ReadVar && v->kind != OpKind::Load &&
           v->kind != OpKind::Math) {
@@ -274,7 +271,7 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
       add(parts, v);
     };
     auto need = [&](Op *v) {
-      if (v && !rc.recomputable(v)) {
+      if (v && !cx.rc.recomputable(v)) {
         add(whole, v);
         decompose(v);
       }
@@ -286,7 +283,7 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     }
     s.saved = parts.size() < whole.size() ? parts : whole;
     for (Op *v : s.saved)
-      b.push(cx.tape(v->type), v);
+      b.push(cx.rt.tape(v->type), v);
   }
   for (auto &term : s.terms)
     s.leafTargets.push_back(fs.leafTarget.at(term.second));
@@ -295,13 +292,13 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
 }
 
 void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
-                                   Block *body) {
+                                 Block *body) {
   Block *saved = b.block();
   b.setBlock(body);
   for (const Array *ga : ctx.snapOrder) {
-    Array *fa = m.arrays.at(ga);
+    Array *fa = cx.out.m.arrays.at(ga);
     Array *copy = ctx.snaps.at(ga).second;
-    if (!rc.readsSnapshot(copy)) {
+    if (!cx.rc.readsSnapshot(copy)) {
       // No backward value came from it: no copy, no declaration.
       auto entry = ctx.entryCopy.find(ga);
       if (entry != ctx.entryCopy.end()) {
@@ -309,9 +306,9 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
         size_t i = body->indexOf(entry->second);
         body->erase(i - 1, i + 1);
       }
-      for (auto &op : F.body.ops)
+      for (auto &op : cx.out.F.body.ops)
         if (op->kind == OpKind::DeclArray && op->arr == copy) {
-          F.body.erase(op.get());
+          cx.out.F.body.erase(op.get());
           break;
         }
       continue;
@@ -319,18 +316,19 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
     // An entry copy is pushed itself; an array final in the iteration is.
     Array *from = ctx.entryCopy.count(ga) ? copy : fa;
     Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
-    cx.forLoop(
-        size, [&](Op *q) { b.push(cx.tape(fa->elemType), b.load(from, q)); },
-        "save " + from->name + " of this iteration for the backward sweep")
+    cx.out
+        .forLoop(
+            size,
+            [&](Op *q) { b.push(cx.rt.tape(fa->elemType), b.load(from, q)); },
+            "save " + from->name + " of this iteration for the backward sweep")
         ->role = OpRole::SnapshotSave;
     it.snaps.push_back({fa, copy});
   }
   b.setBlock(saved);
 }
 
-void ForwardSweep::forwardLoop(const Op &o, Where w,
-                                 std::vector<Item> &items) {
-  bool reversible = w != Where::Condition && writesActive(o, cx.an.act);
+void ForwardSweep::forwardLoop(const Op &o, Where w, std::vector<Item> &items) {
+  bool reversible = w != Where::Condition && writesActive(o, cx.in.act);
   // A condition may compute with temporaries of its own (a `?:` over
   // array elements, an inlined call): their values end in a comparison, so
   // nothing flows back through them and nothing is recorded. A condition
@@ -344,22 +342,24 @@ void ForwardSweep::forwardLoop(const Op &o, Where w,
       ownTemps.insert(x.arr);
   });
   walk(*o.region(0), [&](const Op &x) {
-    if (x.kind == OpKind::WriteVar && cx.an.act.active(x.var) && !ownTemps.count(x.var))
+    if (x.kind == OpKind::WriteVar && cx.in.act.active(x.var) &&
+        !ownTemps.count(x.var))
       writesOther = true;
-    if (x.kind == OpKind::Store && cx.an.act.active(x.arr) && !ownTemps.count(x.arr))
+    if (x.kind == OpKind::Store && cx.in.act.active(x.arr) &&
+        !ownTemps.count(x.arr))
       writesOther = true;
   });
   if (writesOther) {
-    cx.fail(o, Diag::ActiveLoopCondition);
+    cx.err.fail(o, Diag::ActiveLoopCondition);
     return;
   }
   // The checkpoint plan decides which loops are checkpointed; `all` tapes.
-  auto planned = cx.an.plans.find(&o);
-  if (reversible && planned != cx.an.plans.end())
+  auto planned = cx.in.plans.find(&o);
+  if (reversible && planned != cx.in.plans.end())
     return forwardCheckpointed(o, w, items, planned->second);
   std::optional<checkpoint::Policy> policy;
   if (reversible)
-    policy = checkpointPolicy(o, !inRegion(w), cx.opts.defaultPolicy);
+    policy = checkpointPolicy(o, !inRegion(w), cx.in.opts.defaultPolicy);
   bool all = policy && policy->kind == checkpoint::Kind::All;
   Op *n = b.loop(o.loopKind);
   n->policy = o.policy;
@@ -370,7 +370,7 @@ void ForwardSweep::forwardLoop(const Op &o, Where w,
     countedLoop(o, it);
     // A trip count the backward sweep can compute needs no counting.
     if (!it.bound) {
-      counter = F.newVar(cx.unique("trips"), Type::Int);
+      counter = cx.out.F.newVar(cx.out.unique("trips"), Type::Int);
       b.decl(counter, b.constant(0, Type::Int));
       moveToEnd(n); // the counter is declared before the loop
       Block *saved = b.block();
@@ -387,7 +387,7 @@ void ForwardSweep::forwardLoop(const Op &o, Where w,
     reserveFor(n, it);
   if (counter) {
     if (inRegion(w))
-      b.push(cx.tape(Type::Int), b.readVar(counter));
+      b.push(cx.rt.tape(Type::Int), b.readVar(counter));
     else
       it.count = b.readVar(counter);
   }
@@ -397,20 +397,20 @@ void ForwardSweep::forwardLoop(const Op &o, Where w,
 }
 
 void ForwardSweep::forwardIteration(const Op &o, Item &it, Block *body,
-                                      Block *step, bool snapshots, Where w) {
+                                    Block *step, bool snapshots, Where w) {
   if (it.counter)
-    rc.enterCountedLoop(it.counter);
+    cx.rc.enterCountedLoop(it.counter);
   BodyContext ctx;
   ctx.body = o.region(1);
   if (snapshots)
     planSnapshots(o, ctx, body);
-  rc.enterBody(ctx);
+  cx.rc.enterBody(ctx);
   it.a = forwardInto(*o.region(1), body, inner(w));
-  rc.leaveBody();
+  cx.rc.leaveBody();
   saveSnapshots(ctx, it, body);
   it.b = forwardInto(*o.region(2), step, inner(w));
   if (it.counter)
-    rc.leaveCountedLoop();
+    cx.rc.leaveCountedLoop();
 }
 
 } // namespace adgen::detail

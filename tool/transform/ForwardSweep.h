@@ -6,7 +6,7 @@
 // Internal to transform/; its pass is AdjointPasses::forwardSweep.
 #pragma once
 
-#include "transform/AdjointBuilder.h"
+#include "transform/ReverseState.h"
 
 namespace adgen::detail {
 
@@ -24,14 +24,14 @@ inline Where inner(Where w) {
 
 class ForwardSweep {
 public:
-  explicit ForwardSweep(AdjointBuilder &cx);
+  explicit ForwardSweep(ReverseState &cx);
 
   /// The whole sweep: the Items of f's top level and what f returns, for
   /// the backward sweep.
   ForwardResult run();
 
 private:
-  Op *fv(const Op *o) { return m.values.at(o); }
+  Op *fv(const Op *o) { return cx.out.m.values.at(o); }
 
   /// Clones `in` into the current block, recording what to reverse.
   std::vector<Item> forward(const Block &in, Where w);
@@ -45,8 +45,7 @@ private:
   /// Before a statement overwrites `t`, a value still waiting for its own
   /// statement that read `t` is saved in a temporary (itself a statement),
   /// so the backward sweep credits the old value, not the new one.
-  void protectOpenForms(const Target &t, Where w,
-                        std::vector<Item> &items);
+  void protectOpenForms(const Target &t, Where w, std::vector<Item> &items);
 
   void forwardOpBody(const Op &o, Where w, std::vector<Item> &items);
   void forwardIf(const Op &o, Where w, std::vector<Item> &items);
@@ -122,13 +121,9 @@ private:
   void reportLoop(const Op &o, const CheckpointPlan &plan, Op *bytes,
                   const CheckpointedLoop *taped);
 
-  AdjointBuilder &cx; // shared: storage, tapes, runtime objects, analyses
-  Builder &b;
-  Function &F;
-  const Function &g;
-  Remap &m;
-  Recompute &rc;
-  StatementForms fs;     // the linear forms in flight
+  ReverseState &cx;  // shared: the primal, f_grad, storage, runtime objects
+  Builder &b;        // cx.out.b
+  StatementForms fs; // the linear forms in flight
   Op *retValue = nullptr;
 };
 

@@ -7,8 +7,7 @@
 #pragma once
 
 #include "analysis/Recording.h"
-#include "ir/Builder.h"
-#include "ir/Clone.h"
+#include "transform/FunctionBuild.h"
 
 #include <map>
 #include <unordered_map>
@@ -32,26 +31,25 @@ struct BodyContext {
 
 class Recompute {
 public:
-  /// b builds in F (the adjoint); m maps the primal's storage into F.
-  Recompute(Builder &b, const Function &F, const Remap &m,
-            const RecordFacts &facts)
-      : b(b), F(F), m(m), facts(facts) {}
+  /// Recomputes into out.F (the adjoint), through out.m from the primal.
+  Recompute(FunctionBuild &out, const RecordFacts &facts)
+      : out(out), facts(facts) {}
 
   // ---- the forward sweep's position ----------------------------------
-  void atTop(int t) { currentTop = t; }
-  int top() const { return currentTop; }
+  void atTop(int t) { pos.top = t; }
+  int top() const { return pos.top; }
   /// Statement t of `in` is being forwarded (the innermost body's cursor).
   void atStatement(const Block &in, int t) {
-    if (!bodies.empty() && bodies.back().body == &in)
-      bodies.back().current = t;
+    if (!pos.bodies.empty() && pos.bodies.back().body == &in)
+      pos.bodies.back().current = t;
   }
-  void enterBody(const BodyContext &ctx) { bodies.push_back(ctx); }
-  void leaveBody() { bodies.pop_back(); }
-  void enterCountedLoop(const Var *counter) { fwdCounters.push_back(counter); }
-  void leaveCountedLoop() { fwdCounters.pop_back(); }
+  void enterBody(const BodyContext &ctx) { pos.bodies.push_back(ctx); }
+  void leaveBody() { pos.bodies.pop_back(); }
+  void enterCountedLoop(const Var *counter) { pos.counters.push_back(counter); }
+  void leaveCountedLoop() { pos.counters.pop_back(); }
   /// Integer variable v holds `value` throughout (written once, by its
   /// declaration): the backward sweep computes it from that.
-  void holdsCopy(const Var *v, Op *value) { copyOf[v] = value; }
+  void holdsCopy(const Var *v, Op *value) { known.copyOf[v] = value; }
 
   // ---- the backward sweep's counters ---------------------------------
   /// Within a reversed counted loop, `counter` is `value`.
@@ -69,7 +67,12 @@ public:
   Op *recompute(const Op *v);
   /// Settled at the current top-level statement (RecordFacts::settledAt).
   bool settled(const void *varOrArray) const {
-    return facts.settledAt(varOrArray, currentTop);
+    return facts.settledAt(varOrArray, pos.top);
+  }
+  /// max(0, bound − init) of a counted loop, recomputed, as a long (the
+  /// runtime reads a negative count as 0).
+  Op *countedTrips(const Op *init, const Op *bound) {
+    return out.b.cast(out.b.sub(recompute(bound), recompute(init)), Type::Long);
   }
   /// Whether some recomputed load reads the per-iteration copy `copy`.
   bool readsSnapshot(const Array *copy) const;
@@ -79,17 +82,24 @@ private:
   /// after ga's last write in its loop body.
   Array *snapshotOf(const Array *ga) const;
 
-  Builder &b;
-  const Function &F;
-  const Remap &m;
+  FunctionBuild &out;
   const RecordFacts &facts;
-  int currentTop = 0;              // the top-level statement forwarded
-  std::vector<BodyContext> bodies; // loop bodies being forwarded
-  std::vector<const Var *> fwdCounters; // counted loops around the forward
-  std::vector<std::pair<const Var *, Op *>> bwdCounters; // ... and backward
-  std::unordered_map<const Var *, Op *> copyOf;
-  std::unordered_map<const Op *, Array *> snapshotCopy; // loads to redirect
-  std::unordered_map<const Op *, bool> memo; // the answers given
+  /// Where the forward sweep is: the top-level statement, the loop bodies
+  /// and the counted loops around it.
+  struct Position {
+    int top = 0;
+    std::vector<BodyContext> bodies;
+    std::vector<const Var *> counters;
+  } pos;
+  /// Counted loops around the backward sweep, with the counter's value.
+  std::vector<std::pair<const Var *, Op *>> bwdCounters;
+  /// What is known for good: integer variables held by a single write,
+  /// loads redirected to a per-iteration copy, and the answers given.
+  struct Answers {
+    std::unordered_map<const Var *, Op *> copyOf;
+    std::unordered_map<const Op *, Array *> snapshotCopy;
+    std::unordered_map<const Op *, bool> memo;
+  } known;
 };
 
 } // namespace adgen::detail

@@ -5,11 +5,13 @@
 #include "ir/Clone.h"
 #include "ir/UniqueNames.h"
 #include "transform/DeadCode.h"
+#include "transform/FunctionBuild.h"
 #include "transform/LinearForm.h"
 #include "transform/Rules.h"
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -24,24 +26,12 @@ std::string maskString(const std::vector<bool> &m) {
   return s;
 }
 
-/// Copies the primal's parameters, variables and arrays into a new
-/// function, keeping names unique; shared by the tangent and plain copies.
-/// The primal's variables, arrays and parameters in d (mapped in m), and
-/// the names d may still take.
-struct Cloner {
-  Remap m;
-  UniqueNames names;
-
-  Cloner(const Function &s, Function &d) : names(s) { copyStorage(s, d, m); }
-
-  std::string unique(const std::string &base) { return names.fresh(base); }
-};
-
 class TangentBuilder {
 public:
   TangentBuilder(DerivedModule &dm, const Function &src, Function &dst,
-                 const std::vector<bool> &mask, bool withOps)
-      : dm(dm), src(src), dst(dst), cl(src, dst), b(dst), withTangents(withOps) {
+                 const std::vector<bool> &mask, bool withTangents)
+      : dm(dm), src(src), out(src, dst) {
+    copyStorage(src, dst, out.m);
     std::set<const Var *> sv;
     std::set<const Array *> sa;
     for (size_t i = 0; i < src.params.size(); ++i) {
@@ -56,13 +46,13 @@ public:
       act = analyzeVaried(src, sv, sa);
       walk(src.body, [&](const Op &o) {
         for (const Op *x : o.operands)
-          ++useCount[x];
+          ++forms.useCount[x];
       });
     }
   }
 
   void build(const std::vector<bool> &mask) {
-    if (withTangents) {
+    if (act) {
       // Tangent parameters follow the primal ones, in the same order.
       for (size_t i = 0; i < src.params.size(); ++i) {
         if (!mask[i])
@@ -71,93 +61,95 @@ public:
         Param tp;
         if (p.var) {
           tp.var = tangentVar(p.var);
-          tp.var->paramIndex = static_cast<int>(dst.params.size());
+          tp.var->paramIndex = static_cast<int>(out.F.params.size());
         } else {
           tp.arr = tangentArray(p.arr);
-          tp.arr->paramIndex = static_cast<int>(dst.params.size());
+          tp.arr->paramIndex = static_cast<int>(out.F.params.size());
         }
-        dst.params.push_back(tp);
+        out.F.params.push_back(tp);
       }
       if (isFloating(src.retType)) {
-        retDot = dst.newArray(cl.unique(src.name + "_dot"), src.retType);
-        retDot->scalarOut = true;
-        retDot->size = 1;
-        retDot->paramIndex = static_cast<int>(dst.params.size());
-        dst.params.push_back(Param{nullptr, retDot});
+        tangents.ret =
+            out.F.newArray(out.unique(src.name + "_dot"), src.retType);
+        tangents.ret->scalarOut = true;
+        tangents.ret->size = 1;
+        tangents.ret->paramIndex = static_cast<int>(out.F.params.size());
+        out.F.params.push_back(Param{nullptr, tangents.ret});
       }
       // Active locals get their tangent variables up front so every read
       // finds one (a local may be read before an active value reaches it).
       for (auto &v : src.vars)
-        if (act.active(v.get()))
+        if (active(v.get()))
           tangentVar(v.get());
       // A parameter outside the mask that an active value reaches starts
       // with a zero tangent.
       for (size_t i = 0; i < src.params.size(); ++i)
-        if (!mask[i] && src.params[i].var && act.active(src.params[i].var))
-          b.decl(dvars.at(src.params[i].var),
-                 b.constant(0, src.params[i].var->type));
+        if (!mask[i] && src.params[i].var && active(src.params[i].var))
+          out.b.decl(tangents.vars.at(src.params[i].var),
+                     out.b.constant(0, src.params[i].var->type));
       for (auto &a : src.arrays)
-        if (act.active(a.get()))
+        if (active(a.get()))
           tangentArray(a.get());
     }
-    block(src.body, &dst.body);
+    block(src.body, &out.F.body);
   }
 
 private:
   Var *tangentVar(const Var *v) {
-    auto it = dvars.find(v);
-    if (it != dvars.end())
+    auto it = tangents.vars.find(v);
+    if (it != tangents.vars.end())
       return it->second;
-    Var *d = dst.newVar(cl.unique(v->name + "_dot"), v->type);
-    return dvars[v] = d;
+    Var *d = out.F.newVar(out.unique(v->name + "_dot"), v->type);
+    return tangents.vars[v] = d;
   }
 
   Array *tangentArray(const Array *a) {
-    auto it = darrs.find(a);
-    if (it != darrs.end())
+    auto it = tangents.arrays.find(a);
+    if (it != tangents.arrays.end())
       return it->second;
-    Array *d = dst.newArray("", a->elemType);
-    *d = *cl.m.arrays.at(a);
-    d->name = cl.unique(a->name + "_dot");
+    Array *d = out.F.newArray("", a->elemType);
+    *d = *out.m.arrays.at(a);
+    d->name = out.unique(a->name + "_dot");
     d->init.clear();
     d->paramIndex = -1;
-    return darrs[a] = d;
+    return tangents.arrays[a] = d;
   }
 
-  Op *map(const Op *o) { return cl.m.values.at(o); }
+  Op *map(const Op *o) { return out.m.values.at(o); }
 
   /// The tangent of primal value o, formed in o's type; null when zero.
   Op *tangent(const Op *o) {
-    auto it = lin.find(o);
-    return it == lin.end() ? nullptr : it->second.materialize(b, o->type);
+    auto it = forms.lin.find(o);
+    return it == forms.lin.end() ? nullptr
+                                 : it->second.materialize(out.b, o->type);
   }
   Op *tangentOrZero(const Op *o, Type t) {
     Op *d = tangent(o);
-    return d ? b.cast(d, t) : b.constant(0, t);
+    return d ? out.b.cast(d, t) : out.b.constant(0, t);
   }
 
-  void block(const Block &in, Block *out) {
-    Block *saved = b.block();
-    b.setBlock(out);
+  void block(const Block &in, Block *into) {
+    Block *saved = out.b.block();
+    out.b.setBlock(into);
     for (auto &o : in.ops)
       op(*o);
-    b.setBlock(saved);
+    out.b.setBlock(saved);
   }
 
   /// A copy of region-free op o (ir/Clone.h), its values mapped.
-  Op *clone(const Op &o) { return cloneOp(b, o, cl.m); }
+  Op *clone(const Op &o) { return cloneOp(out.b, o, out.m); }
 
   void op(const Op &o) {
-    b.setLoc(o.loc);
+    out.b.setLoc(o.loc);
     switch (o.kind) {
     case OpKind::If: {
-      Op *n = b.ifOp(map(o.operands[0]));
+      Op *n = out.b.ifOp(map(o.operands[0]));
       block(*o.region(0), n->region(0));
       block(*o.region(1), n->region(1));
       return;
     }
     case OpKind::Loop: {
-      Op *n = b.loop(o.loopKind);
+      Op *n = out.b.loop(o.loopKind);
       n->policy = o.policy;
       for (unsigned r = 0; r < 3; ++r)
         block(*o.region(r), n->region(r));
@@ -167,45 +159,46 @@ private:
       return decl(o);
     case OpKind::DeclArray:
       clone(o);
-      if (withTangents && act.active(o.arr)) {
-        Op *d = b.create(OpKind::DeclArray, Type::Void);
-        d->arr = darrs.at(o.arr);
+      if (active(o.arr)) {
+        Op *d = out.b.create(OpKind::DeclArray, Type::Void);
+        d->arr = tangents.arrays.at(o.arr);
       }
       return;
     case OpKind::WriteVar:
     case OpKind::Store:
       return write(o);
     case OpKind::Return:
-      if (retDot)
-        b.store(retDot, b.constant(0, Type::Int),
-                tangentOrZero(o.operands[0], src.retType));
+      if (tangents.ret)
+        out.b.store(tangents.ret, out.b.constant(0, Type::Int),
+                    tangentOrZero(o.operands[0], src.retType));
       clone(o);
       return;
     case OpKind::ReadVar: {
       clone(o);
-      if (withTangents && act.active(&o)) {
+      if (active(&o)) {
         // Reads of one variable within a statement share one leaf, so
         // `(h - y) * (h - y)` multiplies h's tangent once.
-        Var *dv = dvars.at(o.var);
-        Op *&leaf = leafCache[dv];
-        if (!leaf || leaf->block != b.block())
-          leaf = b.readVar(dv);
-        lin[&o] = LinearForm::leaf(leaf);
+        Var *dv = tangents.vars.at(o.var);
+        Op *&leaf = forms.leafCache[dv];
+        if (!leaf || leaf->block != out.b.block())
+          leaf = out.b.readVar(dv);
+        forms.lin[&o] = LinearForm::leaf(leaf);
       }
       return;
     }
     case OpKind::Load: {
       Op *n = clone(o);
-      if (withTangents && act.active(&o))
-        lin[&o] = LinearForm::leaf(b.load(darrs.at(o.arr), n->operands[0]));
+      if (active(&o))
+        forms.lin[&o] = LinearForm::leaf(
+            out.b.load(tangents.arrays.at(o.arr), n->operands[0]));
       return;
     }
     case OpKind::Select: {
       Op *n = clone(o);
-      if (withTangents && act.active(&o)) {
+      if (active(&o)) {
         Op *t1 = tangentOrZero(o.operands[1], o.type);
         Op *t2 = tangentOrZero(o.operands[2], o.type);
-        lin[&o] = LinearForm::leaf(b.select(n->operands[0], t1, t2));
+        forms.lin[&o] = LinearForm::leaf(out.b.select(n->operands[0], t1, t2));
       }
       return;
     }
@@ -213,14 +206,14 @@ private:
       return call(o);
     default: {
       Op *n = clone(o);
-      if (!withTangents || !act.active(&o) || !hasRule(o))
+      if (!active(&o) || !hasRule(o))
         return;
-      LinearForm form = linearizeOp(b, o, *n, lin, [&](unsigned i) {
+      LinearForm form = linearizeOp(out.b, o, *n, forms.lin, [&](unsigned i) {
         const Op *x = o.operands[i];
-        return x->block == o.block && useCount[x] == 1;
+        return x->block == o.block && forms.useCount[x] == 1;
       });
       if (!form.empty())
-        lin[&o] = std::move(form);
+        forms.lin[&o] = std::move(form);
     }
     }
   }
@@ -231,30 +224,29 @@ private:
     if (!o.operands.empty())
       sinkValue(map(o.operands[0]));
     clone(o);
-    if (withTangents && act.active(o.var)) {
-      Op *d = o.operands.empty() ? b.constant(0, o.var->type)
+    if (active(o.var)) {
+      Op *d = o.operands.empty() ? out.b.constant(0, o.var->type)
                                  : tangentOrZero(o.operands[0], o.var->type);
-      b.decl(dvars.at(o.var), d);
+      out.b.decl(tangents.vars.at(o.var), d);
     }
   }
 
   void write(const Op &o) {
     // The tangent first: it may read the old value being overwritten.
     bool isVar = o.kind == OpKind::WriteVar;
-    bool tangentHere =
-        withTangents && (isVar ? act.active(o.var) : act.active(o.arr));
+    bool tangentHere = isVar ? active(o.var) : active(o.arr);
     if (tangentHere) {
       Op *val = map(o.operands.back());
       if (isVar) {
         // x = x + 1 leaves x's tangent as it is: no `x_dot = x_dot`.
-        Var *dv = dvars.at(o.var);
+        Var *dv = tangents.vars.at(o.var);
         Op *t = tangentOrZero(o.operands[0], o.var->type);
         if (t->kind != OpKind::ReadVar || t->var != dv)
-          b.writeVar(dv, t);
-        leafCache.erase(dv);
+          out.b.writeVar(dv, t);
+        forms.leafCache.erase(dv);
       } else {
-        b.store(darrs.at(o.arr), map(o.operands[0]),
-                tangentOrZero(o.operands[1], o.arr->elemType));
+        out.b.store(tangents.arrays.at(o.arr), map(o.operands[0]),
+                    tangentOrZero(o.operands[1], o.arr->elemType));
       }
       sinkValue(val);
     }
@@ -265,11 +257,11 @@ private:
     const Function &g = *o.callee;
     std::vector<bool> mask(g.params.size(), false);
     bool any = false;
-    if (withTangents)
+    if (act)
       for (size_t k = 0; k < g.params.size(); ++k) {
         int a = o.argOrder[k];
-        mask[k] = a >= 0 ? lin.count(o.operands[a]) != 0
-                         : act.active(o.arrays[~a]);
+        mask[k] =
+            a >= 0 ? forms.lin.count(o.operands[a]) != 0 : active(o.arrays[~a]);
         any = any || mask[k];
       }
     Op *n = clone(o); // with its arrays and argument order
@@ -292,22 +284,23 @@ private:
         n->operands.push_back(t);
       } else {
         n->argOrder.push_back(~static_cast<int>(n->arrays.size()));
-        n->arrays.push_back(darrs.at(o.arrays[~a]));
+        n->arrays.push_back(tangents.arrays.at(o.arrays[~a]));
       }
     }
-    Array *out = nullptr;
+    Array *result = nullptr;
     if (isFloating(g.retType)) {
-      out = dst.newArray(cl.unique(g.name + "_dot"), g.retType);
-      out->scalarLocal = true;
-      out->size = 1;
-      Op *d = b.create(OpKind::DeclArray, Type::Void);
-      d->arr = out;
+      result = out.F.newArray(out.unique(g.name + "_dot"), g.retType);
+      result->scalarLocal = true;
+      result->size = 1;
+      Op *d = out.b.create(OpKind::DeclArray, Type::Void);
+      d->arr = result;
       n->argOrder.push_back(~static_cast<int>(n->arrays.size()));
-      n->arrays.push_back(out);
+      n->arrays.push_back(result);
     }
     moveToEnd(n);
-    if (out && act.active(&o))
-      lin[&o] = LinearForm::leaf(b.load(out, b.constant(0, Type::Int)));
+    if (result && active(&o))
+      forms.lin[&o] =
+          LinearForm::leaf(out.b.load(result, out.b.constant(0, Type::Int)));
   }
 
   /// Moves the primal expression a write stores (the value and the
@@ -315,7 +308,7 @@ private:
   /// emitted since, so the statement reads as one expression again. Safe:
   /// the moved ops are pure, and what came between writes only tangents.
   void sinkValue(Op *val) {
-    Block &blk = *b.block();
+    Block &blk = *out.b.block();
     if (!val || val->block != &blk || !isPure(*val) ||
         val->kind == OpKind::ReadVar || val->kind == OpKind::Load)
       return;
@@ -327,9 +320,9 @@ private:
     while (!work.empty()) {
       Op *v = work.back();
       work.pop_back();
-      if (!v || v->block != &blk || !isPure(*v) ||
-          v->kind == OpKind::ReadVar || v->kind == OpKind::Load ||
-          v->kind == OpKind::Const || uses.of(v) != 1)
+      if (!v || v->block != &blk || !isPure(*v) || v->kind == OpKind::ReadVar ||
+          v->kind == OpKind::Load || v->kind == OpKind::Const ||
+          uses.of(v) != 1)
         continue;
       chain.insert(v);
       work.insert(work.end(), v->operands.begin(), v->operands.end());
@@ -370,28 +363,34 @@ private:
 
   /// Moves op n (already in the current block, near its end) to its end.
   void moveToEnd(Op *n) {
-    auto &ops = b.block()->ops;
-    auto it = std::find_if(ops.rbegin(), ops.rend(),
-                           [&](const std::unique_ptr<Op> &o) {
-                             return o.get() == n;
-                           });
+    auto &ops = out.b.block()->ops;
+    auto it = std::find_if(
+        ops.rbegin(), ops.rend(),
+        [&](const std::unique_ptr<Op> &o) { return o.get() == n; });
     if (it != ops.rend())
       std::rotate(it.base() - 1, it.base(), ops.end());
   }
 
+  template <class T> bool active(const T *x) const {
+    return act && act->active(x);
+  }
+
   DerivedModule &dm;
   const Function &src;
-  Function &dst;
-  Cloner cl;
-  Builder b;
-  bool withTangents;
-  Activity act;
-  std::unordered_map<const Op *, LinearForm> lin;
-  std::unordered_map<const Op *, int> useCount; // primal uses of each value
-  std::map<const Var *, Var *> dvars;
-  std::map<const Var *, Op *> leafCache; // last read of each tangent var
-  std::map<const Array *, Array *> darrs;
-  Array *retDot = nullptr;
+  FunctionBuild out;           // the tangent (or plain copy) being built
+  std::optional<Activity> act; // none for a plain copy: no tangents
+  /// The linear forms of the values in flight.
+  struct Forms {
+    std::unordered_map<const Op *, LinearForm> lin;
+    std::unordered_map<const Op *, int> useCount; // primal uses of a value
+    std::map<const Var *, Op *> leafCache; // last read of each tangent var
+  } forms;
+  /// The tangent storage: of variables, arrays, and the result.
+  struct Tangents {
+    std::map<const Var *, Var *> vars;
+    std::map<const Array *, Array *> arrays;
+    Array *ret = nullptr;
+  } tangents;
 };
 
 std::unique_ptr<Function> newLike(const Function &f, const std::string &name,

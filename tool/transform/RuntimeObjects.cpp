@@ -12,13 +12,14 @@
 //                for (i in ck.advance range) { body }
 //                if (ck.takesShot()) { ck.put(state) }
 //                for (i in ck.tape range) { body, taped }
-//                if (ck.reverses()) { backward sweep of iteration ck.iteration() }
+//                if (ck.reverses()) { backward sweep of iteration
+//                ck.iteration() }
 //              }
 //
 // The state is what a re-run reads and cannot get otherwise: scalars the
 // loop carries from one iteration to the next, arrays it writes and reads,
 // and what it reads that changes before its backward sweep runs.
-#include "transform/AdjointBuilder.h"
+#include "transform/RuntimeObjects.h"
 
 #include "analysis/Loops.h"
 #include "analysis/Stats.h"
@@ -30,62 +31,73 @@
 
 namespace adgen::detail {
 
-Array *AdjointBuilder::snapshotStore() {
+Array *RuntimeObjects::tape(Type t) {
+  auto it = tapes.find(t);
+  if (it != tapes.end())
+    return it->second;
+  Array *tp = out.F.newArray(out.unique(std::string("tape_") + typeName(t)), t);
+  tp->isTape = true;
+  out.atTop([&] { out.b.create(OpKind::DeclArray, Type::Void)->arr = tp; });
+  return tapes[t] = tp;
+}
+
+Array *RuntimeObjects::snapshotStore() {
   if (store)
     return store;
-  store = F.newArray(unique("snapshots"), Type::Void);
+  store = out.F.newArray(out.unique("snapshots"), Type::Void);
   store->runtime = RuntimeClass::Store;
-  atTop([&] { b.create(OpKind::DeclArray, Type::Void)->arr = store; });
+  out.atTop([&] { out.b.create(OpKind::DeclArray, Type::Void)->arr = store; });
   return store;
 }
 
-Array *AdjointBuilder::runtimeObject(RuntimeClass cls,
+Array *RuntimeObjects::runtimeObject(RuntimeClass cls,
                                      const std::string &name) {
-  Array *a = F.newArray(unique(name), Type::Void);
+  Array *a = out.F.newArray(out.unique(name), Type::Void);
   a->runtime = cls;
   return a;
 }
 
-Op *AdjointBuilder::ckCall(Array *obj, CkptMethod method, Type t,
+Op *RuntimeObjects::ckCall(Array *obj, CkptMethod method, Type t,
                            std::vector<Op *> args) {
-  Op *c = b.create(OpKind::CkptCall, t, std::move(args));
+  Op *c = out.b.create(OpKind::CkptCall, t, std::move(args));
   c->arr = obj;
   c->method = method;
   return c;
 }
 
-Op *AdjointBuilder::extentOf(const Array *ga, const Op &loop,
+Op *RuntimeObjects::extentOf(const Array *ga, const Op &loop,
                              UnknownExtent unknown) {
   if (ga->size > 0)
-    return b.constant(static_cast<double>(ga->size), Type::Long);
-  auto sz = opts.sizes.find(ga->name);
-  if (sz != opts.sizes.end()) {
+    return out.b.constant(static_cast<double>(ga->size), Type::Long);
+  auto sz = in.opts.sizes.find(ga->name);
+  if (sz != in.opts.sizes.end()) {
     // size(p, EXPR): integers and integer parameters with + - * / ( ),
     // parsed and checked by the frontend; built here as ops.
     if (Op *v = extentOps(*sz->second))
       return v;
-    fail(loop, Diag::AdjointSizeUnreadable, {ga->name, printExtent(*sz->second)});
+    err.fail(loop, Diag::AdjointSizeUnreadable,
+             {ga->name, printExtent(*sz->second)});
     return nullptr;
   }
-  int64_t e = inferExtent(g, ga);
+  int64_t e = inferExtent(in.g, ga);
   if (e > 0)
-    return b.constant(static_cast<double>(e), Type::Long);
+    return out.b.constant(static_cast<double>(e), Type::Long);
   if (unknown == UnknownExtent::CountsZero)
-    return b.constant(0, Type::Long);
-  fail(loop, Diag::CheckpointExtentUnknown,
-       {std::to_string(loop.loc.line), ga->name});
+    return out.b.constant(0, Type::Long);
+  err.fail(loop, Diag::CheckpointExtentUnknown,
+           {std::to_string(loop.loc.line), ga->name});
   return nullptr;
 }
 
-Op *AdjointBuilder::extentOps(const ExtentExpr &e) {
+Op *RuntimeObjects::extentOps(const ExtentExpr &e) {
   switch (e.kind) {
   case ExtentExpr::Number:
-    return b.constant(static_cast<double>(e.number), Type::Long);
+    return out.b.constant(static_cast<double>(e.number), Type::Long);
   case ExtentExpr::Name:
-    for (const Param &p : g.params)
+    for (const Param &p : in.g.params)
       if (p.var && p.var->name == e.name && isInteger(p.var->type) &&
-          !writesVar(g.body, p.var))
-        return b.cast(b.readVar(m.vars.at(p.var)), Type::Long);
+          !writesVar(in.g.body, p.var))
+        return out.b.cast(out.b.readVar(out.m.vars.at(p.var)), Type::Long);
     return nullptr;
   default:
     break;
@@ -98,10 +110,10 @@ Op *AdjointBuilder::extentOps(const ExtentExpr &e) {
              : e.kind == ExtentExpr::Sub ? OpKind::Sub
              : e.kind == ExtentExpr::Mul ? OpKind::Mul
                                          : OpKind::Div;
-  return b.binary(k, l, r);
+  return out.b.binary(k, l, r);
 }
 
-Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan,
+Op *RuntimeObjects::stateBytes(const CheckpointPlan &plan,
                                UnknownExtent unknown) {
   int64_t fixed = 0;
   Op *total = nullptr;
@@ -115,37 +127,34 @@ Op *AdjointBuilder::stateBytes(const CheckpointPlan &plan,
       fixed += static_cast<int64_t>(e->num) * typeSize(ga->elemType);
       continue;
     }
-    Op *bytes = b.binary(OpKind::Mul, e,
-                         b.constant(static_cast<double>(typeSize(ga->elemType)),
+    Op *bytes =
+        out.b.binary(OpKind::Mul, e,
+                     out.b.constant(static_cast<double>(typeSize(ga->elemType)),
                                     Type::Long));
-    total = total ? b.binary(OpKind::Add, total, bytes) : bytes;
+    total = total ? out.b.binary(OpKind::Add, total, bytes) : bytes;
   }
-  Op *c = b.constant(static_cast<double>(fixed), Type::Long);
-  return total ? (fixed ? b.binary(OpKind::Add, total, c) : total) : c;
+  Op *c = out.b.constant(static_cast<double>(fixed), Type::Long);
+  return total ? (fixed ? out.b.binary(OpKind::Add, total, c) : total) : c;
 }
 
-void AdjointBuilder::copyArray(Array *obj, CkptMethod method,
-                               const Array *ga, const Op &loop) {
-  Op *c = b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, loop)});
+void RuntimeObjects::copyArray(Array *obj, CkptMethod method, const Array *ga,
+                               const Op &loop) {
+  Op *c = out.b.create(OpKind::CkptCopy, Type::Void, {extentOf(ga, loop)});
   c->arr = obj;
   c->method = method;
-  c->arrays = {m.arrays.at(ga)};
+  c->arrays = {out.m.arrays.at(ga)};
 }
 
-void AdjointBuilder::copyState(Array *obj, CkptMethod method,
+void RuntimeObjects::copyState(Array *obj, CkptMethod method,
                                const CheckpointPlan &plan) {
   for (const Var *gv : plan.vars) {
-    Op *c = b.create(OpKind::CkptCopy, Type::Void);
+    Op *c = out.b.create(OpKind::CkptCopy, Type::Void);
     c->arr = obj;
     c->method = method;
-    c->var = m.vars.at(gv);
+    c->var = out.m.vars.at(gv);
   }
   for (const Array *ga : plan.arrays)
     copyArray(obj, method, ga, *plan.loop);
-}
-
-Op *AdjointBuilder::countedTrips(const Item &it) {
-  return b.cast(b.sub(rc.recompute(it.bound), rc.recompute(it.init)), Type::Long);
 }
 
 } // namespace adgen::detail

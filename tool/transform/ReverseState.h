@@ -1,0 +1,93 @@
+// Reverse mode's state, shared by the passes after the analyses:
+//   Adjoint.cpp            the passes in order (AdjointPasses)
+//   RuntimeObjects.h       tapes, checkpoint runtime objects, snapshot state
+//   Recompute.h            what the backward sweep computes again
+//   ForwardSweep.h         the forward sweep (ForwardSweep.cpp: statements;
+//                          ForwardRecord.cpp: counted loops, snapshots, tape
+//                          reservations; ForwardCheckpoint.cpp: checkpointed
+//                          loops)
+//   BackwardSweep.h        the backward sweep
+// Internal to transform/; the passes' interface is Adjoint.h.
+#pragma once
+
+#include "transform/AdjointStorage.h"
+#include "transform/LinearForm.h"
+#include "transform/Recompute.h"
+#include "transform/RuntimeObjects.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace adgen::detail {
+
+/// One active statement: target = Σ coef · leaf (its linear form).
+struct Stmt {
+  Target target;
+  bool isDecl = false, isReturn = false;
+  std::vector<std::pair<Op *, Op *>> terms; // (coef or null, leaf)
+  std::vector<Target> leafTargets;          // where each term's leaf lives
+  std::vector<Op *> saved; // forward values pushed for the backward sweep
+  SourceLoc loc;
+};
+
+/// The forward sweep's linear forms of the values in flight.
+struct StatementForms {
+  LinearForms lin;                                   // value -> its form
+  std::unordered_map<const Op *, Target> leafTarget; // leaf -> its storage
+  std::map<const Var *, Op *> leafCache; // current leaf of each variable
+  std::unordered_map<const Op *, int> remaining; // uses not yet reached
+  // Values with a form whose users are ahead, in the order they were made
+  // (so temporaries are named deterministically).
+  std::vector<const Op *> open;
+};
+
+/// A checkpointed loop as the sweeps build it (ForwardCheckpoint.cpp): its
+/// plan, and its body taped, built in the forward sweep but run in the
+/// backward one.
+struct CheckpointedLoop : CheckpointPlan {
+  std::shared_ptr<Block> tapedBody, tapedStep;
+  bool online = false; // trip count unknown when the loop starts
+};
+
+/// What the backward sweep reverses, mirroring the forward structure.
+struct Item {
+  enum Kind { Statement, If, Loop, ZeroArray } kind;
+  Stmt stmt;
+  Op *cond = nullptr;         // If: the branch taken (top level)
+  std::vector<Item> a, b;     // If: then/else; Loop: body/step
+  Op *count = nullptr;        // Loop: the trip count (top level)
+  const Array *arr = nullptr; // ZeroArray: a local array declared again
+  SourceLoc loc;
+  const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
+  Op *init = nullptr;           // Loop: its first value (recomputable)
+  Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
+  std::vector<std::pair<Array *, Array *>> snaps{}; // Loop: (array, copy)
+  std::shared_ptr<CheckpointedLoop> ck{};           // Loop: checkpointed
+};
+
+/// What the forward sweep hands the backward sweep: the Items of f's top
+/// level and what f returns (null for void).
+struct ForwardResult {
+  std::vector<Item> items;
+  Op *returnValue = nullptr;
+};
+
+/// What the forward and backward sweeps share: what they read (the primal
+/// and the analyses), f_grad as built so far, its adjoint storage, the
+/// runtime objects, Recompute, and the first error.
+struct ReverseState {
+  ReverseState(const Function &g, Function &F, const AdjointOptions &opts)
+      : in{g, opts, {}, {}, {}}, out(g, F), err{g, {}}, rt(out, in, err),
+        rc(out, in.facts) {}
+
+  AdjointInput in;
+  FunctionBuild out;
+  AdjointStorage st; // the adjoints, declared up front
+  FirstError err;
+  RuntimeObjects rt;
+  Recompute rc; // what the backward sweep computes again
+};
+
+} // namespace adgen::detail
