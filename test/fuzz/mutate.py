@@ -616,7 +616,9 @@ class Runner:
             return res
         tu = os.path.join(work, "tu.cpp")
         with open(tu, "w") as fh:
-            fh.write('#include "%s"\n#include "%s"\n' % (src, out))
+            # Struct types of the source are copied into the output unless
+            # ADGEN_NO_USER_TYPES says they are there already (README).
+            fh.write('#include "%s"\n#define ADGEN_NO_USER_TYPES\n#include "%s"\n' % (src, out))
         ok, e, _ = self.compile(tu, ["-Wno-unknown-pragmas"], False, m.includes)
         if not ok:
             fail("output-clash", "the output does not compile after the mutant in one TU: %s" %
@@ -626,7 +628,7 @@ class Runner:
             if ok:
                 tu2 = os.path.join(work, "tu_h.cpp")
                 with open(tu2, "w") as fh:
-                    fh.write('#include "%s"\n#include "%s"\n' % (src, hdr))
+                    fh.write('#include "%s"\n#define ADGEN_NO_USER_TYPES\n#include "%s"\n' % (src, hdr))
                 ok, e, _ = self.compile(tu2, ["-Wno-unknown-pragmas"], False, m.includes)
             if not ok:
                 fail("header-broken", "the --header file does not compile (alone or after the mutant): %s"

@@ -1,5 +1,6 @@
 #include "codegen/EmitCpp.h"
 
+#include "codegen/EmitSignature.h"
 #include "ir/Builder.h"
 #include "ir/ExprWriter.h"
 #include "ir/Policy.h"
@@ -370,32 +371,6 @@ private:
   std::map<const Op *, std::string> continueLabel;
 };
 
-/// True when the body names the parameter.
-bool usesParam(const Function &f, const Param &p) {
-  bool used = false;
-  walk(f.body, [&](const Op &o) {
-    used = used || (p.var && o.var == p.var) || (p.arr && o.arr == p.arr);
-    for (const Array *a : o.arrays)
-      used = used || a == p.arr;
-  });
-  return used;
-}
-
-std::string paramText(const Param &p, bool defaults = true) {
-  // A batch thread's own: the runtime's stride count and arena.
-  if (p.role == ParamRole::Stride)
-    return "long long " + p.var->name;
-  if (p.role == ParamRole::Arena)
-    return std::string("adgen::") + runtimeClassName(p.arr->runtime) + " *" + p.arr->name;
-  if (p.var)
-    return std::string(typeName(p.var->type)) + " " + p.var->name +
-           (!p.var->defaultValue || !defaults
-                ? ""
-                : " = " + literal(*p.var->defaultValue, p.var->type));
-  return std::string(p.arr->isConst ? "const " : "") +
-         typeName(p.arr->elemType) + "* " + p.arr->name;
-}
-
 std::string docComment(const Function &f) {
   if (f.doc.empty())
     return "";
@@ -413,28 +388,22 @@ std::string docComment(const Function &f) {
 
 } // namespace
 
-std::string signatureOf(const Function &f) {
-  std::vector<std::string> parts;
-  // A batch thread's parameters come before the defaulted ones, which then
-  // lose their defaults.
-  bool defaults = true;
-  for (const Param &p : f.params)
-    defaults = defaults && p.role == ParamRole::User;
-  for (const Param &p : f.params) {
-    // A tangent or adjoint with no effect on the result (x·floor(y): y's)
-    // is still part of the signature, unused; so is a batch thread's own.
-    bool unused = p.role != ParamRole::User || !usesParam(f, p);
-    parts.push_back(std::string(unused ? "[[maybe_unused]] " : "") +
-                    paramText(p, defaults));
-  }
-  std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
-  for (size_t i = 0; i < parts.size(); ++i)
-    s += (i ? ", " : "") + parts[i];
-  return s + ")";
-}
-
 std::string emitFunction(const Function &f, const EmitOptions &o) {
   FunctionEmitter fe(f, o);
+  if (hasWrapper(f)) {
+    // Flat (one parameter per member), then as the user calls it.
+    std::string flat = fmt::format(
+        fmt::runtime(templates::function),
+        fmt::arg("comment", "/// " + f.name + " on the members of its "
+                                              "parameters (see below).\n"),
+        fmt::arg("signature", "inline " + signatureOf(f, flatName(f))),
+        fmt::arg("body", fe.body()));
+    return flat + "\n" +
+           fmt::format(fmt::runtime(templates::function),
+                       fmt::arg("comment", docComment(f)),
+                       fmt::arg("signature", wrapperSignature(f)),
+                       fmt::arg("body", wrapperBody(f)));
+  }
   std::string sig = (f.isInternal ? "inline " : "") + signatureOf(f);
   return fmt::format(fmt::runtime(templates::function),
                      fmt::arg("comment", docComment(f)),
@@ -474,6 +443,7 @@ std::string emitFile(const Module &m, const EmitOptions &o) {
                                 fmt::arg("version", o.version),
                                 fmt::arg("input", baseName(o.input)),
                                 fmt::arg("summary", summary));
+  out += o.userTypes;
   out += withNamespaces(m, o, [&](const Function &f) {
     return emitFunction(f, o);
   });
@@ -484,13 +454,14 @@ std::string emitHeader(const Module &m, const EmitOptions &o) {
   std::string decls = withNamespaces(m, o, [&](const Function &f) {
     if (f.isInternal)
       return std::string();
-    return "\n" + docComment(f) + "ADGEN_HD " + signatureOf(f) + ";\n";
+    return "\n" + docComment(f) + "ADGEN_HD " +
+           (hasWrapper(f) ? wrapperSignature(f) : signatureOf(f)) + ";\n";
   });
   return fmt::format(fmt::runtime(templates::header),
                      fmt::arg("version", o.version),
                      fmt::arg("input", baseName(o.input)),
                      fmt::arg("source", baseName(o.input)),
-                     fmt::arg("declarations", decls));
+                     fmt::arg("declarations", o.userTypes + decls));
 }
 
 } // namespace adgen

@@ -13,6 +13,9 @@ struct EmitOptions {
   bool cuda = false;        // CUDA flavour (.cu): same code, nvcc-ready
   std::string input;        // the source file's name, for comments
   std::string version;      // adgen's version
+  // Definitions of the struct types the signatures use (SPEC §5), copied
+  // from the source, so the file stays self-contained.
+  std::string userTypes;
 };
 
 /// The whole generated file for the functions of `m` (callees first).
@@ -24,7 +27,11 @@ std::string emitHeader(const Module &m, const EmitOptions &o);
 /// One function's definition (no file prologue).
 std::string emitFunction(const Function &f, const EmitOptions &o);
 
-/// `R name(params)` of f.
+/// `R name(params)` of f, under its own name or `name`.
 std::string signatureOf(const Function &f);
+std::string signatureOf(const Function &f, const std::string &name);
+
+/// One parameter's declaration (`const double* a`, `double f_bar = 1.0`).
+std::string paramText(const Param &p, bool defaults = true);
 
 } // namespace adgen

@@ -95,7 +95,7 @@ int runPipeline(const Options &o) {
       return 1;
   }
 
-  EmitOptions eo{o.cuda, o.input, ADGEN_VERSION};
+  EmitOptions eo{o.cuda, o.input, ADGEN_VERSION, fr.userTypes};
   std::string code =
       o.emit == "code" ? formatCode(emitFile(out.dm.module, eo) + out.batchText)
                        : out.text.str();

@@ -1,5 +1,6 @@
 #include "frontend/Frontend.h"
 
+
 #include "analysis/Stats.h"
 #include "frontend/Extent.h"
 #include "frontend/FallOff.h"
@@ -14,9 +15,12 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 
+#include <algorithm>
 #include <set>
 
 namespace adgen {
@@ -115,9 +119,45 @@ public:
         addDirective(de, *d, *f, req);
       out.requests.push_back(std::move(req));
     }
+    out.userTypes = typeDefinitions(ast, cx.signatureTypes);
   }
 
 private:
+  /// The definitions of `types`, as the source has them, in their
+  /// namespaces (each once, guarded, so several outputs can be included).
+  static std::string
+  typeDefinitions(ASTContext &ast, const std::vector<const RecordDecl *> &types) {
+    std::string out;
+    auto &sm = ast.getSourceManager();
+    for (const RecordDecl *rd : types) {
+      std::string text = Lexer::getSourceText(
+                             CharSourceRange::getTokenRange(rd->getSourceRange()),
+                             sm, ast.getLangOpts())
+                             .str();
+      std::string open, close;
+      for (const DeclContext *dc = rd->getDeclContext(); dc; dc = dc->getParent())
+        if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
+          open = "namespace " + ns->getNameAsString() + " {\n" + open;
+          close += "}\n";
+        }
+      std::string guard = "ADGEN_TYPE_" + rd->getQualifiedNameAsString();
+      for (char &c : guard)
+        if (!isalnum(static_cast<unsigned char>(c)))
+          c = '_';
+      auto pl = sm.getPresumedLoc(rd->getBeginLoc());
+      out += "\n// " + rd->getNameAsString() + ", as " +
+             llvm::sys::path::filename(pl.getFilename()).str() + ":" +
+             std::to_string(pl.getLine()) + " defines it (a parameter's type).\n" +
+             "#ifndef " + guard + "\n#define " + guard + "\n" + open + text +
+             ";\n" + close + "#endif\n";
+    }
+    if (out.empty())
+      return out;
+    // #included into the source's own translation unit, the types are
+    // there already: define ADGEN_NO_USER_TYPES first (README).
+    return "\n#ifndef ADGEN_NO_USER_TYPES" + out + "#endif // ADGEN_NO_USER_TYPES\n";
+  }
+
   using FnDirectives =
       std::map<const FunctionDecl *, std::vector<const Directive *>>;
 
@@ -266,6 +306,14 @@ private:
         break;
       (isJvp ? req.jvpAll : req.gradAll) = false;
       for (const DirectiveArg &a : d.args) {
+        // A struct parameter: its floating-point members (ir/Signature.h).
+        auto up = std::find_if(
+            f.signature.begin(), f.signature.end(),
+            [&](const UserParam &u) { return u.aggregate && u.name == a.text; });
+        if (up != f.signature.end()) {
+          (isJvp ? req.jvpWrt : req.gradWrt).push_back(a.text);
+          continue;
+        }
         const Param *p = findParam(a);
         if (!p)
           continue;

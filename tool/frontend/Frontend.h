@@ -31,6 +31,7 @@ struct FrontendOptions {
 struct FrontendResult {
   Module module;
   std::vector<DiffRequest> requests;
+  std::string userTypes; // struct definitions the signatures need
 };
 
 /// Parses and lowers. Diagnostics go to stderr; false when any error was

@@ -28,6 +28,9 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
     }
     if (Var *v = vd ? varFor(vd) : nullptr)
       return LValue{v, nullptr, nullptr};
+    if (auto a = vd ? arrays.find(vd) : arrays.end();
+        a != arrays.end() && a->second->scalarOut) // `double &out`
+      return LValue{nullptr, a->second, b.constant(0, Type::Int)};
     error(dr->getLocation(), Diag::Construct,
           {"assigning to '" + dr->getDecl()->getNameAsString() +
                "', which is not a variable",
@@ -52,6 +55,8 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
   }
   if (const auto *as = dyn_cast<ArraySubscriptExpr>(e))
     return element(as);
+  if (const auto *me = dyn_cast<MemberExpr>(e))
+    return member(me);
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
       Array *a = arrayOf(u->getSubExpr());
@@ -104,6 +109,20 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
     }
   }
   return LValue{nullptr, a, flat};
+}
+
+bool Lowerer::writableTarget(const LValue &lv, const Expr *target) {
+  if (!lv.arr || !lv.arr->isConst || lv.arr->paramIndex < 0)
+    return true;
+  // A member array of a struct passed by value: a copy in C++, the
+  // caller's memory in the IR.
+  std::string type = "the struct";
+  for (const auto &[vd, obj] : objects)
+    if (obj.byValue)
+      type = obj.record->getNameAsString();
+  error(target->getExprLoc(), Diag::ByValueArrayWrite,
+        {fn.name, lv.arr->name, type});
+  return false;
 }
 
 Op *Lowerer::read(const LValue &lv) {
@@ -161,7 +180,7 @@ Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
     return nullptr;
   }
   auto lv = lvalue(target);
-  if (!lv)
+  if (!lv || !writableTarget(*lv, target))
     return nullptr;
   Op *val = rhs;
   if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {

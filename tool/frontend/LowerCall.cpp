@@ -14,6 +14,13 @@ namespace adgen {
 using namespace clang;
 Op *Lowerer::call(const CallExpr *e) {
   auto loc = e->getExprLoc();
+  // `a = b;` on structs: the implicit copy assignment, member by member.
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
+      oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2 &&
+      oc->getArg(0)->getType()->isRecordType())
+    if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(oc->getDirectCallee());
+        md && md->isTrivial())
+      return objectAssign(oc);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
     const CXXMethodDecl *md = mc->getMethodDecl();
     bool virt = md && md->isVirtual();
@@ -128,6 +135,12 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def) {
 bool Lowerer::callArgs(const CallExpr *e, const Function *g,
                        std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                        std::vector<int> &order) {
+  if (!g->signature.empty()) { // references, structs: their leaves
+    for (unsigned i = 0; i < e->getNumArgs() && i < g->signature.size(); ++i)
+      if (!objectArgs(e->getArg(i), g, g->signature[i], scalars, arrs, order))
+        return false;
+    return true;
+  }
   for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {
     const Expr *a = e->getArg(i);
     if (g->params[i].arr) {
@@ -151,6 +164,15 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
   return true;
 }
 
+/// The argument of a call to g that IR parameter j of g comes from.
+static unsigned userArgOf(const Function &g, unsigned j) {
+  for (size_t u = 0; u < g.signature.size(); ++u)
+    for (const Leaf &l : g.signature[u].leaves)
+      if (l.param == static_cast<int>(j))
+        return static_cast<unsigned>(u);
+  return j;
+}
+
 /// A written array parameter must not overlap another array argument:
 /// reports the first that does; false then.
 bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
@@ -163,7 +185,7 @@ bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
           arrs[~order[i]] != arrs[~order[j]] ||
           (p.arr->isConst && q.arr->isConst))
         continue;
-      error(e->getArg(static_cast<unsigned>(j))->getExprLoc(),
+      error(e->getArg(userArgOf(*g, static_cast<unsigned>(j)))->getExprLoc(),
             Diag::AliasedArgs,
             {arrs[~order[i]]->name, p.arr->name, q.arr->name, g->name});
       return false;

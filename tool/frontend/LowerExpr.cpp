@@ -231,7 +231,7 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
   }
   case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec: {
     auto lv = lvalue(sub);
-    if (!lv)
+    if (!lv || !writableTarget(*lv, sub))
       return nullptr;
     Op *old = read(*lv);
     Op *one = b.constant(1, old->type);

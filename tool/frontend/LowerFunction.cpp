@@ -3,6 +3,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 namespace adgen {
 
 void Lowerer::error(clang::SourceLocation loc, Diag d,
@@ -193,6 +195,11 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     error(loc, Diag::VariadicFunction, {fd->getNameAsString()});
     return false;
   }
+  if (fd->getReturnType()->isRecordType()) {
+    error(loc, Diag::StructReturn,
+          {fn.name, fd->getReturnType().getUnqualifiedType().getAsString()});
+    return false;
+  }
   auto rt = typeOf(fd->getReturnType(), fd, loc);
   if (!rt)
     return false;
@@ -202,6 +209,12 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     lowerParam(pd);
   if (failed)
     return false;
+  // Parameters one for one: no signature of the user's to keep.
+  if (std::none_of(fn.signature.begin(), fn.signature.end(),
+                   [](const UserParam &up) {
+                     return up.aggregate || up.passing != Passing::Value;
+                   }))
+    fn.signature.clear();
   stmt(fd->getBody());
   // A non-void function must end in a return on every path; clang warns on
   // falling off the end, and the IR needs an explicit terminator.
@@ -219,11 +232,9 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
   std::string name = pd->getName().empty()
                          ? "arg" + std::to_string(fn.params.size())
                          : pd->getNameAsString();
-  Param p;
-  if (qt->isReferenceType()) {
-    error(ploc, Diag::ReferenceParam, {name});
+  if (objectParam(pd, name))
     return;
-  }
+  Param p;
   if (const auto *pt = qt->getAs<clang::PointerType>()) {
     clang::QualType elem = pt->getPointeeType();
     if (elem->isPointerType()) { // double **p
@@ -253,6 +264,10 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
     p.var->paramIndex = static_cast<int>(fn.params.size());
     vars[pd] = p.var;
   }
+  UserParam up;
+  up.name = p.name();
+  up.leaves.push_back({static_cast<int>(fn.params.size()), {}});
+  fn.signature.push_back(up);
   fn.params.push_back(p);
 }
 

@@ -42,6 +42,15 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
   }
   if (Var *v = vd ? varFor(vd) : nullptr)
     return b.readVar(v);
+  if (vd && arrays.count(vd) && arrays.at(vd)->scalarOut) // `double &out`
+    return b.load(arrays.at(vd), b.constant(0, Type::Int));
+  if (vd && objects.count(vd)) {
+    error(e->getLocation(), Diag::Construct,
+          {"struct '" + vd->getNameAsString() + "' used as a value here",
+           "read its members (s.x), copy it (S t = s;), or pass it to a "
+           "function"});
+    return nullptr;
+  }
   if (vd && arrays.count(vd)) {
     error(e->getLocation(), Diag::PointerArith, {vd->getName()});
     return nullptr;
@@ -137,6 +146,8 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
       error(ne->getBeginLoc(), Diag::Allocation, {"new"});
     return nullptr;
   }
+  if (const auto *me = dyn_cast<MemberExpr>(s))
+    return memberArray(me, reportErrors);
   if (const auto *dr = dyn_cast<DeclRefExpr>(s)) {
     if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
       auto it = arrays.find(vd);

@@ -132,6 +132,19 @@ void Lowerer::localVar(const VarDecl *vd) {
     unsupported(le);
     return;
   }
+  if (const auto *rd = qt.getNonReferenceType()->getAsRecordDecl();
+      rd && rd->getDefinition() &&
+      !(isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->isLambda())) {
+    // `const S &t = s;`: another name for the object s; `S t = ...;` an
+    // object of its own.
+    if (qt->isReferenceType()) {
+      if (Object *o = objectOf(vd->getInit()))
+        objects[vd] = *o;
+      return;
+    }
+    localObject(vd, rd->getDefinition());
+    return;
+  }
   if (qt->isReferenceType()) {
     // `double &r = x;`: another name for the local or parameter x.
     if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(rawInit))

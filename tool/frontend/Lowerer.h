@@ -48,6 +48,9 @@ struct LowerContext {
   std::map<const clang::Stmt *, clang::SourceLocation> loopDirectives;
   /// The innermost checkpointed loop being lowered, if any.
   CheckpointScope *checkpoint = nullptr;
+  /// Struct types of parameters, inner ones first (their definitions are
+  /// copied into the output).
+  std::vector<const clang::RecordDecl *> signatureTypes{};
 };
 
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
@@ -66,6 +69,17 @@ private:
     Var *var = nullptr;
     Array *arr = nullptr;
     Op *index = nullptr;
+  };
+
+  /// The storage of a struct object, a parameter's or a local's, by member
+  /// name: a scalar in a variable (or, written through a reference, in an
+  /// array of one element), an array, or a nested object.
+  struct Object {
+    const clang::RecordDecl *record = nullptr;
+    std::map<std::string, Var *> vars;
+    std::map<std::string, Array *> arrays;
+    std::map<std::string, Object> objects;
+    bool byValue = false; // a parameter passed by value: arrays read-only
   };
 
   // LowerStmt.cpp
@@ -138,6 +152,9 @@ private:
   std::optional<LValue> lvalue(const clang::Expr *e);
   /// An element of an array, `a[i]` or `a[i][j]`, as a flat index.
   std::optional<LValue> element(const clang::ArraySubscriptExpr *as);
+  /// False (after a diagnostic) for a member array of a struct passed by
+  /// value, which the IR cannot copy.
+  bool writableTarget(const LValue &lv, const clang::Expr *target);
   Op *read(const LValue &lv);
   void write(const LValue &lv, Op *v);
   Op *arith(OpKind k, Op *a, Op *b);
@@ -150,6 +167,37 @@ private:
   /// a const array, or after an error.
   Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
   Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
+
+  // LowerObject.cpp
+  /// A reference or struct parameter: its leaves appended to the params,
+  /// the user's parameter to fn.signature; false when it is neither.
+  bool objectParam(const clang::ParmVarDecl *pd, const std::string &name);
+  /// The leaves of record `rd` for a parameter: scalars as variables (or
+  /// one-element arrays when `written`), arrays, nested records.
+  bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
+                    std::vector<std::string> path, Passing passing,
+                    clang::SourceLocation loc);
+  /// A local struct variable: its members as locals, initialised.
+  bool localObject(const clang::VarDecl *vd, const clang::RecordDecl *rd);
+  bool declareMembers(const clang::RecordDecl *rd, Object &obj,
+                      const std::string &prefix, clang::SourceLocation loc);
+  /// Initialises (or assigns) object `to` from expression `init`: an
+  /// initializer list, another object, or nothing (value-initialised).
+  bool initObject(Object &to, const clang::Expr *init, bool declare);
+  void copyObject(Object &to, const Object &from, bool declare);
+  /// The object `e` names: a struct variable, a member struct, `*p`, `p->`.
+  Object *objectOf(const clang::Expr *e);
+  /// A scalar member `s.x` / `p->x`, or an element of an array member.
+  std::optional<LValue> member(const clang::MemberExpr *me);
+  /// An array member `s.w` (null after an error).
+  Array *memberArray(const clang::MemberExpr *me, bool reportErrors);
+  /// A struct assignment `a = b;` (trivial copy), member by member.
+  Op *objectAssign(const clang::CXXOperatorCallExpr *e);
+  /// The arguments for the flat parameters of user parameter `up` of `g`
+  /// from argument `a`. False on error.
+  bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
+                  std::vector<Op *> &scalars, std::vector<Array *> &arrs,
+                  std::vector<int> &order);
 
   // LowerFunction.cpp
   /// A parameter of the function being lowered, appended to its params
@@ -172,6 +220,7 @@ private:
   Builder b;
   std::map<const clang::VarDecl *, Var *> vars;
   std::map<const clang::VarDecl *, Array *> arrays;
+  std::map<const clang::VarDecl *, Object> objects; // struct variables
   std::set<std::string> usedNames;
   bool failed = false;
   /// Const global arrays copied to the top of the body so far.

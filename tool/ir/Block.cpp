@@ -71,6 +71,7 @@ std::unique_ptr<Function> newFunctionLike(const Function &f,
   n->retType = f.retType;
   n->sourceFile = f.sourceFile;
   n->loc = f.loc;
+  n->signature = f.signature;
   return n;
 }
 

@@ -95,7 +95,8 @@ void copyStorage(const Function &f, Function &d, Remap &m) {
       m.arrays.at(a.get())->stride = m.vars.at(a->stride);
   for (const Param &p : f.params)
     d.params.push_back(Param{p.var ? m.vars.at(p.var) : nullptr,
-                             p.arr ? m.arrays.at(p.arr) : nullptr, p.role});
+                             p.arr ? m.arrays.at(p.arr) : nullptr, p.role,
+                             p.shadowOf});
   d.arena = f.arena ? m.arrays.at(f.arena) : nullptr;
 }
 
@@ -108,6 +109,8 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
   d->loc = f.loc;
   d->isInternal = f.isInternal;
   d->doc = f.doc;
+  d->signature = f.signature;
+  d->adjoint = f.adjoint;
   Remap m;
   copyStorage(f, *d, m);
   Builder b(*d);

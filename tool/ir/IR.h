@@ -8,6 +8,7 @@
 #pragma once
 
 #include "adgen/schedule.h"
+#include "ir/Signature.h"
 
 #include <cstdint>
 #include <memory>
@@ -193,6 +194,11 @@ struct Param {
   Var *var = nullptr;
   Array *arr = nullptr;
   ParamRole role = ParamRole::User;
+  // A derivative function's tangent or adjoint: the index of the primal
+  // parameter it belongs to (-1: a primal parameter; kResultShadow: the
+  // result's seed f_bar or tangent f_dot).
+  int shadowOf = -1;
+  static constexpr int kResultShadow = -2;
   std::string name() const;
 };
 
@@ -212,6 +218,10 @@ struct Function {
   // the defaulted ones, which then lose their defaults).
   Array *arena = nullptr;
   std::string doc;         // what the function is, for its comment
+  // The user's parameters when they are not `params` one for one
+  // (references, structs: ir/Signature.h); empty otherwise.
+  std::vector<UserParam> signature;
+  bool adjoint = false; // an f_grad (its shadows are adjoints, not tangents)
 
   Var *newVar(const std::string &name, Type t);
   Array *newArray(const std::string &name, Type elem);

@@ -63,13 +63,17 @@ void declareAdjointParams(const Function &g, Function &F,
     } else {
       s.arrAdj[p.arr] = bar;
     }
-    F.params.push_back(Param{nullptr, bar});
+    Param shadow{nullptr, bar};
+    shadow.shadowOf = static_cast<int>(i);
+    F.params.push_back(shadow);
   }
   if (isFloating(g.retType)) {
     s.seed = F.newVar(names.fresh(g.name + "_bar"), g.retType);
     s.seed->paramIndex = static_cast<int>(F.params.size());
     s.seed->defaultValue = 1.0;
-    F.params.push_back(Param{s.seed, nullptr});
+    Param seed{s.seed, nullptr};
+    seed.shadowOf = Param::kResultShadow;
+    F.params.push_back(seed);
   }
 }
 
@@ -106,6 +110,7 @@ AdjointStorage declareAdjointStorage(const Function &g, Function &F,
                                      UniqueNames &names) {
   AdjointStorage s;
   copyStorage(g, F, m); // the primal's, under their names
+  F.adjoint = true;
   declareAdjointParams(g, F, active, names, s);
   declareAdjointLocals(g, F, act, names, s);
   return s;

@@ -59,6 +59,7 @@ public:
           continue;
         const Param &p = src.params[i];
         Param tp;
+        tp.shadowOf = static_cast<int>(i);
         if (p.var) {
           tp.var = tangentVar(p.var);
           tp.var->paramIndex = static_cast<int>(out.F.params.size());
@@ -74,7 +75,9 @@ public:
         tangents.ret->scalarOut = true;
         tangents.ret->size = 1;
         tangents.ret->paramIndex = static_cast<int>(out.F.params.size());
-        out.F.params.push_back(Param{nullptr, tangents.ret});
+        Param dot{nullptr, tangents.ret};
+        dot.shadowOf = Param::kResultShadow;
+        out.F.params.push_back(dot);
       }
       // Active locals get their tangent variables up front so every read
       // finds one (a local may be read before an active value reaches it).
@@ -402,6 +405,16 @@ std::unique_ptr<Function> newLike(const Function &f, const std::string &name,
 
 } // namespace
 
+/// Whether parameter i is a member of the struct parameter named `user`.
+static bool leafOf(const Function &f, const std::string &user, int i) {
+  for (const UserParam &up : f.signature)
+    if (up.aggregate && up.name == user)
+      for (const Leaf &l : up.leaves)
+        if (l.param == i)
+          return true;
+  return false;
+}
+
 std::vector<bool> activeParams(const Function &f, bool all,
                                const std::vector<std::string> &wrt) {
   std::vector<bool> m(f.params.size(), false);
@@ -412,7 +425,7 @@ std::vector<bool> activeParams(const Function &f, bool all,
       continue;
     bool listed = all;
     for (auto &w : wrt)
-      listed = listed || w == p.name();
+      listed = listed || w == p.name() || leafOf(f, w, static_cast<int>(i));
     bool output = p.arr && !p.arr->isConst &&
                   writesParamArray(f, static_cast<unsigned>(i));
     m[i] = listed || output;

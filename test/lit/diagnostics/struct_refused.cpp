@@ -1,0 +1,28 @@
+// What adgen still refuses of structs and references, each with a located
+// error and a hint: writing a member array of a struct passed by value (a
+// copy in C++), and passing a local variable to a `double &` parameter.
+// RUN: rm -f %t.cpp
+// RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit" --implicit-check-not=error:
+// RUN: not test -e %t.cpp
+
+struct Buf { double w[4]; };
+
+#pragma adgen grad
+double f(Buf b, double x) {
+  // CHECK: {{.*}}struct_refused.cpp:[[@LINE+2]]:3: error: 'f' writes member array 'b_w' of a struct passed by value
+  // CHECK: note: hint: pass the struct by reference ('Buf &') or copy the member into a local array first
+  b.w[0] = x;
+  return b.w[0] * b.w[1];
+}
+
+static void sq(double x, double &out) { out = x * x; }
+
+#pragma adgen grad
+double g(double x) {
+  double r = 0;
+  // CHECK: {{.*}}struct_refused.cpp:[[@LINE+2]]:9: error: 'r' is passed by reference to 'sq': passing a local variable or array element by reference to a function is not supported by adgen yet
+  // CHECK: note: hint: return the value, or pass a parameter of the function (itself a reference or pointer) instead
+  sq(x, r);
+  return r;
+}
+// CHECK: 2 errors generated.

@@ -1,0 +1,211 @@
+// Signatures of emitted functions: one parameter per IR parameter
+// (paramText, signatureOf), and the user's signature around a flat
+// derivative (wrapper*).
+#include "codegen/EmitSignature.h"
+
+#include "codegen/EmitCpp.h"
+#include "ir/Naming.h"
+
+#include <map>
+
+namespace adgen {
+namespace {
+
+const char *shadowSuffix(const Function &f) {
+  return f.adjoint ? "_bar" : "_dot";
+}
+
+/// The user's parameter holding IR parameter i, and its leaf.
+struct Owner {
+  const UserParam *up = nullptr;
+  const Leaf *leaf = nullptr;
+};
+
+Owner ownerOf(const Function &f, int i) {
+  for (const UserParam &up : f.signature)
+    for (const Leaf &l : up.leaves)
+      if (l.param == i)
+        return {&up, &l};
+  return {};
+}
+
+bool pointerLike(Passing p) {
+  return p == Passing::Pointer || p == Passing::ConstPointer;
+}
+
+/// Whether the shadow of `up` is passed by pointer (else by reference or
+/// value): SPEC §5's table.
+bool shadowByPointer(const Function &f, const UserParam &up) {
+  if (pointerLike(up.passing))
+    return true;
+  return f.adjoint && !writable(up.passing);
+}
+
+/// `T x`, `const S &s`, ... as the user wrote parameter `up`.
+std::string declared(const UserParam &up, const std::string &name) {
+  switch (up.passing) {
+  case Passing::Value:
+    return up.typeName + " " + name;
+  case Passing::ConstRef:
+    return "const " + up.typeName + " &" + name;
+  case Passing::Ref:
+    return up.typeName + " &" + name;
+  case Passing::ConstPointer:
+    return "const " + up.typeName + " *" + name;
+  case Passing::Pointer:
+    return up.typeName + " *" + name;
+  }
+  return name;
+}
+
+/// The shadow's declaration: its own type, passed as SPEC §5 says.
+std::string shadowDeclared(const Function &f, const UserParam &up) {
+  std::string n = up.name + shadowSuffix(f);
+  if (shadowByPointer(f, up))
+    return (!f.adjoint && up.passing == Passing::ConstPointer ? "const " : "") +
+           up.typeName + " *" + n;
+  if (writable(up.passing))
+    return up.typeName + " &" + n;
+  return up.aggregate ? "const " + up.typeName + " &" + n
+                      : up.typeName + " " + n;
+}
+
+/// base.path or base->path.
+std::string access(const std::string &base, bool pointer,
+                   const std::vector<std::string> &path) {
+  if (path.empty())
+    return pointer ? "*" + base : base;
+  std::string s = base;
+  for (size_t k = 0; k < path.size(); ++k)
+    s += (k == 0 && pointer ? "->" : ".") + path[k];
+  return s;
+}
+
+/// What to pass for IR parameter p from the object expression `e` of a
+/// leaf: its value, its address, or (arrays) its first element's address.
+std::string argument(const Param &p, const Param &primal, std::string e,
+                     bool isPointer) {
+  if (p.var)
+    return e;
+  const Array *leaf = primal.arr;
+  bool scalar = !leaf || leaf->scalarOut;
+  if (scalar)
+    return isPointer && e[0] == '*' ? e.substr(1) : "&" + e;
+  for (size_t k = 1; k < leaf->dims.size(); ++k)
+    e += "[0]";
+  return leaf->dims.size() > 1 ? "&" + e + "[0]" : e;
+}
+
+/// True when the body names the parameter.
+bool usesParam(const Function &f, const Param &p) {
+  bool used = false;
+  walk(f.body, [&](const Op &o) {
+    used = used || (p.var && o.var == p.var) || (p.arr && o.arr == p.arr);
+    for (const Array *a : o.arrays)
+      used = used || a == p.arr;
+  });
+  return used;
+}
+
+} // namespace
+
+std::string paramText(const Param &p, bool defaults) {
+  // A batch thread's own: the runtime's stride count and arena.
+  if (p.role == ParamRole::Stride)
+    return "long long " + p.var->name;
+  if (p.role == ParamRole::Arena)
+    return std::string("adgen::") + runtimeClassName(p.arr->runtime) + " *" +
+           p.arr->name;
+  if (p.var)
+    return std::string(typeName(p.var->type)) + " " + p.var->name +
+           (!p.var->defaultValue || !defaults
+                ? ""
+                : " = " + literal(*p.var->defaultValue, p.var->type));
+  return std::string(p.arr->isConst ? "const " : "") +
+         typeName(p.arr->elemType) + "* " + p.arr->name;
+}
+
+std::string signatureOf(const Function &f) { return signatureOf(f, f.name); }
+
+std::string signatureOf(const Function &f, const std::string &name) {
+  std::vector<std::string> parts;
+  // A batch thread's parameters come before the defaulted ones, which then
+  // lose their defaults.
+  bool defaults = true;
+  for (const Param &p : f.params)
+    defaults = defaults && p.role == ParamRole::User;
+  for (const Param &p : f.params) {
+    // A tangent or adjoint with no effect on the result (x·floor(y): y's)
+    // is still part of the signature, unused; so is a batch thread's own.
+    bool unused = p.role != ParamRole::User || !usesParam(f, p);
+    parts.push_back(std::string(unused ? "[[maybe_unused]] " : "") +
+                    paramText(p, defaults));
+  }
+  std::string s = std::string(typeName(f.retType)) + " " + name + "(";
+  for (size_t i = 0; i < parts.size(); ++i)
+    s += (i ? ", " : "") + parts[i];
+  return s + ")";
+}
+
+bool hasWrapper(const Function &f) {
+  return !f.signature.empty() && !f.isInternal;
+}
+
+std::string flatName(const Function &f) { return "adgen_flat_" + f.name; }
+
+std::string wrapperSignature(const Function &f) {
+  std::vector<std::string> parts;
+  for (const UserParam &up : f.signature)
+    parts.push_back(up.aggregate || up.passing != Passing::Value
+                        ? declared(up, up.name)
+                        : paramText(f.params[up.leaves[0].param]));
+  for (const UserParam &up : f.signature) {
+    bool any = false;
+    for (const Param &p : f.params)
+      for (const Leaf &l : up.leaves)
+        any = any || p.shadowOf == l.param;
+    if (!any)
+      continue;
+    if (up.aggregate || up.passing != Passing::Value) {
+      parts.push_back(shadowDeclared(f, up));
+      continue;
+    }
+    for (const Param &p : f.params)
+      if (p.shadowOf == up.leaves[0].param)
+        parts.push_back(paramText(p));
+  }
+  for (const Param &p : f.params)
+    if (p.shadowOf == Param::kResultShadow)
+      parts.push_back(paramText(p));
+  std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
+  for (size_t i = 0; i < parts.size(); ++i)
+    s += (i ? ", " : "") + parts[i];
+  return s + ")";
+}
+
+std::string wrapperBody(const Function &f) {
+  std::vector<std::string> args;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param &p = f.params[i];
+    bool shadow = p.shadowOf >= 0;
+    int leafParam = shadow ? p.shadowOf : static_cast<int>(i);
+    Owner o =
+        p.shadowOf == Param::kResultShadow ? Owner{} : ownerOf(f, leafParam);
+    if (!o.up || (!o.up->aggregate && o.up->passing == Passing::Value)) {
+      args.push_back(p.name());
+      continue;
+    }
+    bool ptr = shadow ? shadowByPointer(f, *o.up) : pointerLike(o.up->passing);
+    std::string base = shadow ? o.up->name + shadowSuffix(f) : o.up->name;
+    args.push_back(
+        argument(p, f.params[leafParam], access(base, ptr, o.leaf->path), ptr));
+  }
+  std::string call = flatName(f) + "(";
+  for (size_t i = 0; i < args.size(); ++i)
+    call += (i ? ", " : "") + args[i];
+  call += ")";
+  return std::string("  ") + (f.retType == Type::Void ? "" : "return ") + call +
+         ";\n";
+}
+
+} // namespace adgen

@@ -1,0 +1,261 @@
+// Structs and references (SPEC §5). A struct parameter is lowered to one
+// IR parameter per scalar or array member (its leaves, ir/Signature.h), a
+// local struct to one local per member, so the passes see scalars and
+// arrays only and activity is per member; a written reference (`double &`,
+// `S &`, `S *`) holds its scalars in arrays of one element, as `T *` does.
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <algorithm>
+
+namespace adgen {
+
+using namespace clang;
+
+namespace {
+
+/// The struct or class a type is (no pointers, references or lambdas).
+const RecordDecl *recordOf(QualType t) {
+  const auto *rd = t.getCanonicalType()->getAsRecordDecl();
+  if (!rd || !rd->getDefinition())
+    return nullptr;
+  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd); cr && cr->isLambda())
+    return nullptr;
+  return rd->getDefinition();
+}
+
+std::string joined(const std::vector<std::string> &path) {
+  std::string s;
+  for (const std::string &p : path)
+    s += "_" + p;
+  return s;
+}
+
+/// The type as the user's signature spells it, without qualifiers.
+std::string spelled(QualType t, const ASTContext &ast) {
+  PrintingPolicy pp(ast.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  return t.getUnqualifiedType().getAsString(pp);
+}
+
+} // namespace
+
+bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
+  QualType qt = pd->getType();
+  auto ploc = pd->getLocation();
+  bool ref = qt->isReferenceType();
+  QualType base = qt.getNonReferenceType();
+  bool ptr = false;
+  if (const auto *pt = base->getAs<PointerType>()) {
+    if (!recordOf(pt->getPointeeType())) {
+      if (!ref)
+        return false;                            // T*: an array parameter
+      error(ploc, Diag::ReferenceParam, {name}); // T *&
+      return true;
+    }
+    ptr = true;
+    base = pt->getPointeeType();
+  }
+  const RecordDecl *rd = recordOf(base);
+  if (!ref && !rd)
+    return false;
+  bool isConst = base.isConstQualified();
+  UserParam up;
+  up.name = name;
+  up.typeName = spelled(base, ast());
+  up.passing = ptr   ? (isConst ? Passing::ConstPointer : Passing::Pointer)
+               : ref ? (isConst ? Passing::ConstRef : Passing::Ref)
+                     : Passing::Value;
+  if (!rd) { // a reference to a scalar
+    if (!base->isArithmeticType() && !base->isEnumeralType()) {
+      error(ploc, Diag::ReferenceParam, {name});
+      return true;
+    }
+    auto t = typeOf(base, pd, ploc);
+    if (!t)
+      return true;
+    Param p;
+    if (writable(up.passing)) {
+      p.arr = fn.newArray(uniqueName(name), *t);
+      p.arr->scalarOut = true;
+      p.arr->size = 1;
+      p.arr->paramIndex = static_cast<int>(fn.params.size());
+      arrays[pd] = p.arr;
+    } else {
+      p.var = fn.newVar(uniqueName(name), *t);
+      p.var->paramIndex = static_cast<int>(fn.params.size());
+      vars[pd] = p.var;
+    }
+    up.leaves.push_back({static_cast<int>(fn.params.size()), {}});
+    fn.params.push_back(p);
+    fn.signature.push_back(up);
+    return true;
+  }
+  up.aggregate = true;
+  Object &obj = objects[pd];
+  obj.record = rd;
+  obj.byValue = up.passing == Passing::Value;
+  if (flattenParam(rd, obj, up, {}, up.passing, ploc))
+    fn.signature.push_back(up);
+  return true;
+}
+
+/// Dimensions and element type of a (nested) constant array type.
+static QualType arrayShape(const ASTContext &ast, const ConstantArrayType *at,
+                           std::vector<int64_t> &dims) {
+  QualType elem;
+  for (const ConstantArrayType *cur = at; cur;
+       cur = ast.getAsConstantArrayType(elem)) {
+    dims.push_back(cur->getSize().getSExtValue());
+    elem = cur->getElementType();
+  }
+  return elem;
+}
+
+bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
+                           std::vector<std::string> path, Passing passing,
+                           SourceLocation loc) {
+  std::string owner = rd->getNameAsString();
+  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+      cr && (cr->getNumBases() || cr->isPolymorphic())) {
+    error(loc, Diag::RecordType, {owner, "'" + up.name + "'"});
+    return false;
+  }
+  if (std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(), rd) ==
+      cx.signatureTypes.end()) {
+    for (const FieldDecl *fd : rd->fields())
+      if (const RecordDecl *inner = recordOf(fd->getType());
+          inner && std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(),
+                             inner) == cx.signatureTypes.end())
+        cx.signatureTypes.push_back(inner);
+    cx.signatureTypes.push_back(rd);
+  }
+  for (const FieldDecl *fd : rd->fields()) {
+    std::string member = fd->getNameAsString();
+    std::vector<std::string> p = path;
+    p.push_back(member);
+    QualType ft = fd->getType();
+    if (const RecordDecl *inner = recordOf(ft)) {
+      Object &o = obj.objects[member];
+      o.record = inner;
+      o.byValue = obj.byValue;
+      if (!flattenParam(inner, o, up, p, passing, loc))
+        return false;
+      continue;
+    }
+    std::string leafName = uniqueName(up.name + joined(p));
+    std::vector<int64_t> dims;
+    QualType elem = ft;
+    bool isArray = false, isPointer = false;
+    if (const auto *at = ast().getAsConstantArrayType(ft)) {
+      elem = arrayShape(ast(), at, dims);
+      isArray = true;
+    } else if (const auto *pt = ft->getAs<PointerType>()) {
+      elem = pt->getPointeeType();
+      isPointer = true;
+    }
+    std::optional<Type> t;
+    if (elem->isArithmeticType() || elem->isEnumeralType())
+      t = typeOf(elem, fd, loc);
+    if (!t || *t == Type::Void) {
+      if (!failed)
+        error(loc, Diag::MemberType, {member, owner, ft.getAsString()});
+      return false;
+    }
+    Param prm;
+    if (isArray || isPointer || writable(passing)) {
+      Array *a = fn.newArray(leafName, *t);
+      if (isArray) {
+        a->size = 1;
+        for (int64_t d : dims)
+          a->size *= d;
+        if (dims.size() > 1)
+          a->dims = dims;
+        a->isConst = !writable(passing) || elem.isConstQualified();
+      } else if (isPointer) {
+        a->isConst = elem.isConstQualified();
+      } else {
+        a->scalarOut = true;
+        a->size = 1;
+      }
+      a->paramIndex = static_cast<int>(fn.params.size());
+      obj.arrays[member] = a;
+      prm.arr = a;
+    } else {
+      Var *v = fn.newVar(leafName, *t);
+      v->paramIndex = static_cast<int>(fn.params.size());
+      obj.vars[member] = v;
+      prm.var = v;
+    }
+    up.leaves.push_back({static_cast<int>(fn.params.size()), p});
+    fn.params.push_back(prm);
+  }
+  return true;
+}
+
+Lowerer::Object *Lowerer::objectOf(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+    if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
+      auto it = objects.find(vd);
+      if (it != objects.end())
+        return &it->second;
+    }
+  } else if (const auto *me = dyn_cast<MemberExpr>(e)) {
+    Object *parent = objectOf(me->getBase());
+    if (!parent)
+      return nullptr;
+    auto it = parent->objects.find(me->getMemberDecl()->getNameAsString());
+    if (it != parent->objects.end())
+      return &it->second;
+  } else if (const auto *u = dyn_cast<UnaryOperator>(e)) {
+    // *p, and &s passed to a `S *` parameter.
+    if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf)
+      return objectOf(u->getSubExpr());
+  } else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
+    return objectOf(mt->getSubExpr());
+  }
+  if (!failed)
+    error(e->getExprLoc(), Diag::Construct,
+          {"the struct expression '" + sourceText(e) + "'",
+           "name a struct parameter or local variable, or a member of one"});
+  return nullptr;
+}
+
+std::optional<Lowerer::LValue> Lowerer::member(const MemberExpr *me) {
+  const ValueDecl *md = me->getMemberDecl();
+  if (!isa<FieldDecl>(md)) {
+    error(me->getExprLoc(), Diag::MemberFunction, {md->getNameAsString()});
+    return std::nullopt;
+  }
+  Object *obj = objectOf(me->getBase());
+  if (!obj)
+    return std::nullopt;
+  std::string n = md->getNameAsString();
+  if (auto v = obj->vars.find(n); v != obj->vars.end())
+    return LValue{v->second, nullptr, nullptr};
+  auto a = obj->arrays.find(n);
+  if (a != obj->arrays.end() && a->second->scalarOut)
+    return LValue{nullptr, a->second, b.constant(0, Type::Int)};
+  error(me->getExprLoc(), Diag::Construct,
+        {"member '" + n + "' (" + me->getType().getAsString() +
+             ") used as a value",
+         "index an array member (s.w[i]) or name a scalar member (s.x)"});
+  return std::nullopt;
+}
+
+Array *Lowerer::memberArray(const MemberExpr *me, bool reportErrors) {
+  Object *obj = objectOf(me->getBase());
+  if (!obj)
+    return nullptr;
+  auto a = obj->arrays.find(me->getMemberDecl()->getNameAsString());
+  if (a != obj->arrays.end() && !a->second->scalarOut)
+    return a->second;
+  if (reportErrors)
+    error(me->getExprLoc(), Diag::PointerArith, {me->getType().getAsString()});
+  return nullptr;
+}
+
+} // namespace adgen

@@ -1,0 +1,237 @@
+// Local struct variables, struct copies and assignments, and struct and
+// reference arguments of calls (see LowerObject.cpp).
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace adgen {
+
+using namespace clang;
+
+bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd) {
+  Object &obj = objects[vd];
+  obj.record = rd;
+  if (!declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
+    return false;
+  return initObject(obj, vd->getInit(), true);
+}
+
+bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
+                             const std::string &prefix, SourceLocation loc) {
+  for (const FieldDecl *fd : rd->fields()) {
+    std::string member = fd->getNameAsString();
+    QualType ft = fd->getType();
+    if (const RecordDecl *inner = ft->getAsRecordDecl()) {
+      Object &o = obj.objects[member];
+      o.record = inner->getDefinition();
+      if (!o.record || !declareMembers(o.record, o, prefix + "_" + member, loc))
+        return false;
+      continue;
+    }
+    std::vector<int64_t> dims;
+    QualType elem = ft;
+    if (const auto *at = ast().getAsConstantArrayType(ft))
+      for (const ConstantArrayType *cur = at; cur;
+           cur = ast().getAsConstantArrayType(elem)) {
+        dims.push_back(cur->getSize().getSExtValue());
+        elem = cur->getElementType();
+      }
+    std::optional<Type> t;
+    if (elem->isArithmeticType() || elem->isEnumeralType())
+      t = typeOf(elem, fd, loc);
+    if (!t || *t == Type::Void) {
+      if (!failed)
+        error(loc, Diag::MemberType,
+              {member, rd->getNameAsString(), ft.getAsString()});
+      return false;
+    }
+    std::string name = uniqueName(prefix + "_" + member);
+    if (dims.empty()) {
+      obj.vars[member] = fn.newVar(name, *t);
+      continue;
+    }
+    Array *a = fn.newArray(name, *t);
+    a->size = 1;
+    for (int64_t d : dims)
+      a->size *= d;
+    if (dims.size() > 1)
+      a->dims = dims;
+    Op *d = b.create(OpKind::DeclArray, Type::Void);
+    d->arr = a;
+    obj.arrays[member] = a;
+  }
+  return true;
+}
+
+/// Strips what wraps an initializer without changing its value.
+static const Expr *initValue(const Expr *e) {
+  while (e) {
+    e = e->IgnoreImplicit();
+    if (const auto *c = dyn_cast<CXXConstructExpr>(e);
+        c && c->getNumArgs() == 1 &&
+        c->getConstructor()->isCopyOrMoveConstructor() &&
+        c->getConstructor()->isTrivial())
+      return c->getArg(0)->IgnoreImplicit();
+    if (const auto *f = dyn_cast<CXXFunctionalCastExpr>(e)) {
+      e = f->getSubExpr();
+      continue;
+    }
+    return e;
+  }
+  return nullptr;
+}
+
+bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
+  const Expr *e = initValue(init);
+  const auto *ile = dyn_cast_or_null<InitListExpr>(e);
+  bool zero = !e || isa<ImplicitValueInitExpr>(e) ||
+              (isa<CXXConstructExpr>(e) &&
+               cast<CXXConstructExpr>(e)->getNumArgs() == 0);
+  if (!zero && !ile) {
+    if (isa<CallExpr>(e) && !isa<CXXOperatorCallExpr>(e)) {
+      error(e->getExprLoc(), Diag::StructReturn,
+            {sourceText(cast<CallExpr>(e)->getCallee()),
+             e->getType().getAsString()});
+      return false;
+    }
+    Object *from = objectOf(e);
+    if (!from)
+      return false;
+    copyObject(to, *from, declare);
+    return !failed;
+  }
+  unsigned i = 0;
+  for (const FieldDecl *fd : to.record->fields()) {
+    std::string n = fd->getNameAsString();
+    const Expr *sub = ile && i < ile->getNumInits() ? ile->getInit(i) : nullptr;
+    ++i;
+    if (auto o = to.objects.find(n); o != to.objects.end()) {
+      if (!initObject(o->second, sub, declare))
+        return false;
+      continue;
+    }
+    if (auto v = to.vars.find(n); v != to.vars.end()) {
+      Op *val = sub && !isa<ImplicitValueInitExpr>(sub)
+                    ? expr(sub)
+                    : b.constant(0, v->second->type);
+      if (!val)
+        return false;
+      val = b.cast(val, v->second->type);
+      if (declare)
+        b.decl(v->second, val);
+      else
+        b.writeVar(v->second, val);
+      continue;
+    }
+    Array *a = to.arrays.at(n);
+    const auto *elems = dyn_cast_or_null<InitListExpr>(sub);
+    for (unsigned k = 0; elems && k < elems->getNumInits(); ++k) {
+      const Expr *x = elems->getInit(k);
+      if (isa<ImplicitValueInitExpr>(x))
+        continue;
+      Op *val = expr(x);
+      if (!val)
+        return false;
+      b.store(a, b.constant(k, Type::Int), b.cast(val, a->elemType));
+    }
+  }
+  return !failed;
+}
+
+void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
+  for (auto &[n, o] : to.objects)
+    copyObject(o, from.objects.at(n), declare);
+  auto valueOf = [&](const std::string &n) -> Op * {
+    if (auto v = from.vars.find(n); v != from.vars.end())
+      return b.readVar(v->second);
+    return b.load(from.arrays.at(n), b.constant(0, Type::Int));
+  };
+  for (const FieldDecl *fd : to.record->fields()) {
+    std::string n = fd->getNameAsString();
+    if (auto v = to.vars.find(n); v != to.vars.end()) {
+      Op *val = valueOf(n);
+      if (declare)
+        b.decl(v->second, val);
+      else
+        b.writeVar(v->second, val);
+    } else if (auto a = to.arrays.find(n); a != to.arrays.end()) {
+      Array *src = from.arrays.at(n);
+      if (a->second->scalarOut) {
+        b.store(a->second, b.constant(0, Type::Int), valueOf(n));
+        continue;
+      }
+      Op *count = b.constant(static_cast<double>(a->second->size), Type::Int);
+      b.countedLoop(fn.newVar(uniqueName("k"), Type::Int), count,
+                    [&](Op *k) { b.store(a->second, k, b.load(src, k)); });
+    }
+  }
+}
+
+Op *Lowerer::objectAssign(const CXXOperatorCallExpr *e) {
+  Object *to = objectOf(e->getArg(0));
+  Object *from = to ? objectOf(e->getArg(1)) : nullptr;
+  if (!from)
+    return nullptr;
+  copyObject(*to, *from, false);
+  return b.constant(0, Type::Int);
+}
+
+bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
+                         std::vector<Op *> &scalars, std::vector<Array *> &arrs,
+                         std::vector<int> &order) {
+  auto pass = [&](const Param &p, Op *value, Array *arr) {
+    if (p.var) {
+      order.push_back(static_cast<int>(scalars.size()));
+      scalars.push_back(b.cast(value, p.var->type));
+    } else {
+      order.push_back(~static_cast<int>(arrs.size()));
+      arrs.push_back(arr);
+    }
+  };
+  if (!up.aggregate) { // a scalar reference
+    const Param &p = g->params[up.leaves[0].param];
+    if (p.var) {
+      Op *v = expr(a);
+      if (v)
+        pass(p, v, nullptr);
+      return v != nullptr;
+    }
+    auto lv = lvalue(a);
+    if (!lv)
+      return false;
+    if (!lv->arr || !lv->arr->scalarOut) {
+      error(a->getExprLoc(), Diag::LocalByReference,
+            {sourceText(a), g->name, "variable or array element"});
+      return false;
+    }
+    pass(p, nullptr, lv->arr);
+    return true;
+  }
+  Object *obj = objectOf(a);
+  if (!obj)
+    return false;
+  for (const Leaf &leaf : up.leaves) {
+    const Object *o = obj;
+    for (size_t k = 0; k + 1 < leaf.path.size(); ++k)
+      o = &o->objects.at(leaf.path[k]);
+    const std::string &n = leaf.path.back();
+    const Param &p = g->params[leaf.param];
+    auto v = o->vars.find(n);
+    Array *arr = v == o->vars.end() ? o->arrays.at(n) : nullptr;
+    if (p.var) {
+      pass(p,
+           arr ? b.load(arr, b.constant(0, Type::Int)) : b.readVar(v->second),
+           nullptr);
+    } else if (p.arr->scalarOut && !(arr && arr->scalarOut)) {
+      error(a->getExprLoc(), Diag::LocalByReference,
+            {sourceText(a), g->name, "struct"});
+      return false;
+    } else {
+      pass(p, nullptr, arr);
+    }
+  }
+  return true;
+}
+
+} // namespace adgen

@@ -1,0 +1,38 @@
+// The user's signature where it is not the IR's (SPEC §5): a reference, a
+// struct or a pointer to a struct is lowered to one IR parameter per scalar
+// or array member it holds (its leaves, as LLVM's SROA splits aggregates),
+// so every pass sees scalars and arrays only, and activity is per member.
+// The emitter prints the derivative functions with the user's signature
+// around the flat ones (codegen/EmitSignature.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+/// How a parameter is passed.
+enum class Passing { Value, ConstRef, Ref, ConstPointer, Pointer };
+
+/// One IR parameter of a user parameter: its index in Function::params and
+/// the members that lead to it from the object ({} for a scalar reference).
+struct Leaf {
+  int param = -1;
+  std::vector<std::string> path; // {"pos", "x"} for s.pos.x
+};
+
+/// One parameter as the user wrote it.
+struct UserParam {
+  std::string name;
+  std::string typeName; // the unqualified type: "double", "Vec3"
+  Passing passing = Passing::Value;
+  bool aggregate = false; // a struct or class (else a scalar reference)
+  std::vector<Leaf> leaves;
+};
+
+/// True when `p` may be written through (its leaves are writable).
+inline bool writable(Passing p) {
+  return p == Passing::Ref || p == Passing::Pointer;
+}
+
+} // namespace adgen
