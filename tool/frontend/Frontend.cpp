@@ -113,6 +113,11 @@ public:
       Function *f = cx.calleeFor(fd, fd->getLocation());
       if (!f)
         continue;
+      if (!f->signature.empty() && f->signature.back().result) {
+        report(de, fd->getLocation(), Diag::StructReturn,
+               {f->name, f->signature.back().typeName});
+        continue;
+      }
       DiffRequest req;
       req.fn = f;
       for (const Directive *d : it->second)
@@ -134,6 +139,12 @@ private:
                              CharSourceRange::getTokenRange(rd->getSourceRange()),
                              sm, ast.getLangOpts())
                              .str();
+      // Without the directives on its methods (adgen's, not the type's).
+      std::string kept;
+      for (llvm::StringRef line : llvm::split(text, '\n'))
+        if (!line.trim().starts_with("#pragma adgen"))
+          kept += line.str() + "\n";
+      text = llvm::StringRef(kept).rtrim().str();
       std::string open, close;
       for (const DeclContext *dc = rd->getDeclContext(); dc; dc = dc->getParent())
         if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {

@@ -29,7 +29,7 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
     if (Var *v = vd ? varFor(vd) : nullptr)
       return LValue{v, nullptr, nullptr};
     if (auto a = vd ? arrays.find(vd) : arrays.end();
-        a != arrays.end() && a->second->scalarOut) // `double &out`
+        a != arrays.end() && isCell(a->second)) // `double &out`
       return LValue{nullptr, a->second, b.constant(0, Type::Int)};
     error(dr->getLocation(), Diag::Construct,
           {"assigning to '" + dr->getDecl()->getNameAsString() +

@@ -24,9 +24,16 @@ Op *Lowerer::call(const CallExpr *e) {
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
     const CXXMethodDecl *md = mc->getMethodDecl();
     bool virt = md && md->isVirtual();
-    error(loc, virt ? Diag::VirtualCall : Diag::MemberFunction,
-          {md ? md->getNameAsString() : sourceText(mc->getCallee())});
-    return nullptr;
+    const FunctionDecl *def = md ? md->getDefinition() : nullptr;
+    if (virt || !def ||
+        ast().getSourceManager().isInSystemHeader(def->getLocation())) {
+      error(loc, virt ? Diag::VirtualCall : Diag::MemberFunction,
+            {md ? md->getNameAsString() : sourceText(mc->getCallee())});
+      return nullptr;
+    }
+    if (md->getReturnType()->isRecordType())
+      return objectOf(e) ? b.constant(0, Type::Int) : nullptr;
+    return userCall(e, def);
   }
   const FunctionDecl *callee = e->getDirectCallee();
   if (!callee) {
@@ -39,6 +46,8 @@ Op *Lowerer::call(const CallExpr *e) {
   bool userDefined = def && !sm.isInSystemHeader(def->getLocation());
   if (!userDefined)
     return libraryCall(e, callee, def);
+  if (callee->getReturnType()->isRecordType()) // into a temporary
+    return objectOf(e) ? b.constant(0, Type::Int) : nullptr;
   return userCall(e, def);
 }
 
@@ -97,9 +106,11 @@ Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
 
 /// A call to a function defined in the file or a user header: lowered (on
 /// first use) to IR of its own, then called.
-Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def) {
+Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
+                      Object *dest) {
   auto loc = e->getExprLoc();
-  if (!def->getIdentifier()) { // operator*, a conversion, a literal operator
+  if (!def->getIdentifier() &&
+      !def->isOverloadedOperator()) { // a conversion, a literal operator
     error(loc, Diag::Construct,
           {"a call to '" + def->getNameAsString() + "'",
            "define a function with a name that does the same (e.g. "
@@ -120,7 +131,7 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def) {
   std::vector<Op *> scalars;
   std::vector<Array *> arrs;
   std::vector<int> order;
-  if (!callArgs(e, g, scalars, arrs, order) ||
+  if (!callArgs(e, g, scalars, arrs, order, dest) ||
       !checkAliasing(e, g, arrs, order))
     return nullptr;
   Op *c = b.create(OpKind::Call, g->retType, scalars);
@@ -134,11 +145,19 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def) {
 /// parameter types, arrays by reference (~k in `order` for the k-th array).
 bool Lowerer::callArgs(const CallExpr *e, const Function *g,
                        std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                       std::vector<int> &order) {
+                       std::vector<int> &order, Object *dest) {
   if (!g->signature.empty()) { // references, structs: their leaves
-    for (unsigned i = 0; i < e->getNumArgs() && i < g->signature.size(); ++i)
-      if (!objectArgs(e->getArg(i), g, g->signature[i], scalars, arrs, order))
+    std::vector<const Expr *> args = userArgs(e);
+    for (size_t i = 0; i < g->signature.size(); ++i) {
+      const UserParam &up = g->signature[i];
+      bool ok = up.result ? dest && objectLeaves(*dest, e, g, up, scalars,
+                                                 arrs, order)
+                : i < args.size()
+                    ? objectArgs(args[i], g, up, scalars, arrs, order)
+                    : true;
+      if (!ok)
         return false;
+    }
     return true;
   }
   for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {

@@ -175,6 +175,13 @@ Op *Lowerer::castExpr(const CastExpr *e) {
   case CK_PointerToBoolean:
     error(e->getExprLoc(), Diag::PointerTest, {sourceText(sub)});
     return nullptr;
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion:
+    error(e->getExprLoc(), Diag::SpecialMember,
+          {e->getConversionFunction()
+               ? e->getConversionFunction()->getQualifiedNameAsString()
+               : e->getType().getAsString()});
+    return nullptr;
   case CK_FunctionToPointerDecay:
     error(e->getExprLoc(), Diag::Construct,
           {"taking the address of function '" + sourceText(sub) + "'",

@@ -169,7 +169,7 @@ Var *Lowerer::varFor(const clang::VarDecl *vd) {
 bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
   auto loc = fd->getLocation();
   setLoc(loc);
-  fn.name = fd->getNameAsString();
+  fn.name = functionName(fd);
   fn.loc = b.currentLoc();
   // Namespace of the primal: generated functions live in it too.
   for (const clang::DeclContext *dc = fd->getDeclContext(); dc;
@@ -177,11 +177,16 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
       fn.nameSpace = ns->getNameAsString() +
                      (fn.nameSpace.empty() ? "" : "::" + fn.nameSpace);
-  if (llvm::isa<clang::CXXMethodDecl>(fd)) {
-    error(loc, Diag::MemberFunction, {fd->getNameAsString()});
+  const auto *md = llvm::dyn_cast<clang::CXXMethodDecl>(fd);
+  if (md && (md->isVirtual() || llvm::isa<clang::CXXConstructorDecl>(md) ||
+             llvm::isa<clang::CXXDestructorDecl>(md) ||
+             llvm::isa<clang::CXXConversionDecl>(md))) {
+    error(loc, md->isVirtual() ? Diag::VirtualMethod : Diag::SpecialMember,
+          {fd->getNameAsString()});
     return false;
   }
-  if (!fd->getIdentifier()) { // operator+, a literal operator: no _jvp name
+  if (!fd->getIdentifier() &&
+      !fd->isOverloadedOperator()) { // a literal operator: no _jvp name
     error(loc, Diag::Construct,
           {"differentiating '" + fd->getNameAsString() + "'",
            "write it as a function with a name and differentiate that"});
@@ -195,18 +200,23 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     error(loc, Diag::VariadicFunction, {fd->getNameAsString()});
     return false;
   }
-  if (fd->getReturnType()->isRecordType()) {
-    error(loc, Diag::StructReturn,
-          {fn.name, fd->getReturnType().getUnqualifiedType().getAsString()});
-    return false;
-  }
-  auto rt = typeOf(fd->getReturnType(), fd, loc);
-  if (!rt)
-    return false;
-  fn.retType = *rt;
   usedNames.insert(fn.name);
+  if (md && !md->isStatic() && !selfParam(md))
+    return false;
+  if (!fd->getReturnType()->isRecordType()) {
+    auto rt = typeOf(fd->getReturnType(), fd, loc);
+    if (!rt)
+      return false;
+    fn.retType = *rt;
+  }
   for (const clang::ParmVarDecl *pd : fd->parameters())
     lowerParam(pd);
+  if (fd->getReturnType()->isRecordType() && !resultParam(fd)) {
+    if (!failed)
+      error(loc, Diag::StructReturn,
+            {fn.name, fd->getReturnType().getUnqualifiedType().getAsString()});
+    return false;
+  }
   if (failed)
     return false;
   // Parameters one for one: no signature of the user's to keep.
@@ -215,6 +225,7 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
                      return up.aggregate || up.passing != Passing::Value;
                    }))
     fn.signature.clear();
+  findAddressTaken(fd->getBody());
   stmt(fd->getBody());
   // A non-void function must end in a return on every path; clang warns on
   // falling off the end, and the IR needs an explicit terminator.

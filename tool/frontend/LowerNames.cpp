@@ -42,7 +42,7 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
   }
   if (Var *v = vd ? varFor(vd) : nullptr)
     return b.readVar(v);
-  if (vd && arrays.count(vd) && arrays.at(vd)->scalarOut) // `double &out`
+  if (vd && arrays.count(vd) && isCell(arrays.at(vd))) // `double &out`
     return b.load(arrays.at(vd), b.constant(0, Type::Int));
   if (vd && objects.count(vd)) {
     error(e->getLocation(), Diag::Construct,

@@ -216,6 +216,15 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
       return objectOf(u->getSubExpr());
   } else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
     return objectOf(mt->getSubExpr());
+  } else if (isa<CXXThisExpr>(e)) {
+    auto it = objects.find(nullptr);
+    if (it != objects.end())
+      return &it->second;
+  } else if (const auto *call = dyn_cast<CallExpr>(e);
+             call && call->getType()->isRecordType()) {
+    return temporaryOf(call);
+  } else if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e)) {
+    return objectOf(bt->getSubExpr());
   }
   if (!failed)
     error(e->getExprLoc(), Diag::Construct,
@@ -237,7 +246,7 @@ std::optional<Lowerer::LValue> Lowerer::member(const MemberExpr *me) {
   if (auto v = obj->vars.find(n); v != obj->vars.end())
     return LValue{v->second, nullptr, nullptr};
   auto a = obj->arrays.find(n);
-  if (a != obj->arrays.end() && a->second->scalarOut)
+  if (a != obj->arrays.end() && isCell(a->second))
     return LValue{nullptr, a->second, b.constant(0, Type::Int)};
   error(me->getExprLoc(), Diag::Construct,
         {"member '" + n + "' (" + me->getType().getAsString() +
@@ -251,7 +260,7 @@ Array *Lowerer::memberArray(const MemberExpr *me, bool reportErrors) {
   if (!obj)
     return nullptr;
   auto a = obj->arrays.find(me->getMemberDecl()->getNameAsString());
-  if (a != obj->arrays.end() && !a->second->scalarOut)
+  if (a != obj->arrays.end() && !isCell(a->second))
     return a->second;
   if (reportErrors)
     error(me->getExprLoc(), Diag::PointerArith, {me->getType().getAsString()});

@@ -9,9 +9,37 @@ namespace adgen {
 
 using namespace clang;
 
+bool Lowerer::structLocal(const VarDecl *vd) {
+  QualType qt = vd->getType();
+  const auto *rd = qt.getNonReferenceType()->getAsRecordDecl();
+  if (!rd || !rd->getDefinition() ||
+      (isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->isLambda()))
+    return false;
+  // `const S &t = s;`: another name for the object s; `S t = ...;` an
+  // object of its own.
+  if (qt->isReferenceType()) {
+    if (Object *o = objectOf(vd->getInit()))
+      objects[vd] = *o;
+    return true;
+  }
+  localObject(vd, rd->getDefinition());
+  return true;
+}
+
+void Lowerer::cellLocal(const VarDecl *vd, Type t, Op *init) {
+  Array *a = fn.newArray(uniqueName(vd->getNameAsString()), t);
+  a->scalarLocal = true;
+  a->size = 1;
+  b.create(OpKind::DeclArray, Type::Void)->arr = a;
+  if (init)
+    b.store(a, b.constant(0, Type::Int), init);
+  arrays[vd] = a;
+}
+
 bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd) {
   Object &obj = objects[vd];
   obj.record = rd;
+  obj.cells = addressTaken.count(vd) != 0;
   if (!declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
     return false;
   return initObject(obj, vd->getInit(), true);
@@ -25,6 +53,7 @@ bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
     if (const RecordDecl *inner = ft->getAsRecordDecl()) {
       Object &o = obj.objects[member];
       o.record = inner->getDefinition();
+      o.cells = obj.cells;
       if (!o.record || !declareMembers(o.record, o, prefix + "_" + member, loc))
         return false;
       continue;
@@ -47,11 +76,12 @@ bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
       return false;
     }
     std::string name = uniqueName(prefix + "_" + member);
-    if (dims.empty()) {
+    if (dims.empty() && !obj.cells) {
       obj.vars[member] = fn.newVar(name, *t);
       continue;
     }
     Array *a = fn.newArray(name, *t);
+    a->scalarLocal = dims.empty();
     a->size = 1;
     for (int64_t d : dims)
       a->size *= d;
@@ -89,12 +119,6 @@ bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
               (isa<CXXConstructExpr>(e) &&
                cast<CXXConstructExpr>(e)->getNumArgs() == 0);
   if (!zero && !ile) {
-    if (isa<CallExpr>(e) && !isa<CXXOperatorCallExpr>(e)) {
-      error(e->getExprLoc(), Diag::StructReturn,
-            {sourceText(cast<CallExpr>(e)->getCallee()),
-             e->getType().getAsString()});
-      return false;
-    }
     Object *from = objectOf(e);
     if (!from)
       return false;
@@ -125,6 +149,14 @@ bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
       continue;
     }
     Array *a = to.arrays.at(n);
+    if (isCell(a)) { // a scalar member a call can write
+      Op *val = sub && !isa<ImplicitValueInitExpr>(sub) ? expr(sub)
+                                                         : b.constant(0, a->elemType);
+      if (!val)
+        return false;
+      b.store(a, b.constant(0, Type::Int), b.cast(val, a->elemType));
+      continue;
+    }
     const auto *elems = dyn_cast_or_null<InitListExpr>(sub);
     for (unsigned k = 0; elems && k < elems->getNumInits(); ++k) {
       const Expr *x = elems->getInit(k);
@@ -156,11 +188,11 @@ void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
       else
         b.writeVar(v->second, val);
     } else if (auto a = to.arrays.find(n); a != to.arrays.end()) {
-      Array *src = from.arrays.at(n);
-      if (a->second->scalarOut) {
+      if (isCell(a->second)) {
         b.store(a->second, b.constant(0, Type::Int), valueOf(n));
         continue;
       }
+      Array *src = from.arrays.at(n);
       Op *count = b.constant(static_cast<double>(a->second->size), Type::Int);
       b.countedLoop(fn.newVar(uniqueName("k"), Type::Int), count,
                     [&](Op *k) { b.store(a->second, k, b.load(src, k)); });
@@ -177,17 +209,24 @@ Op *Lowerer::objectAssign(const CXXOperatorCallExpr *e) {
   return b.constant(0, Type::Int);
 }
 
+/// One argument: a value for a scalar parameter, an array for the others.
+static void passArg(Builder &b, const Param &p, Op *value, Array *arr,
+                    std::vector<Op *> &scalars, std::vector<Array *> &arrs,
+                    std::vector<int> &order) {
+  if (p.var) {
+    order.push_back(static_cast<int>(scalars.size()));
+    scalars.push_back(b.cast(value, p.var->type));
+  } else {
+    order.push_back(~static_cast<int>(arrs.size()));
+    arrs.push_back(arr);
+  }
+}
+
 bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
                          std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                          std::vector<int> &order) {
   auto pass = [&](const Param &p, Op *value, Array *arr) {
-    if (p.var) {
-      order.push_back(static_cast<int>(scalars.size()));
-      scalars.push_back(b.cast(value, p.var->type));
-    } else {
-      order.push_back(~static_cast<int>(arrs.size()));
-      arrs.push_back(arr);
-    }
+    passArg(b, p, value, arr, scalars, arrs, order);
   };
   if (!up.aggregate) { // a scalar reference
     const Param &p = g->params[up.leaves[0].param];
@@ -200,19 +239,27 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
     auto lv = lvalue(a);
     if (!lv)
       return false;
-    if (!lv->arr || !lv->arr->scalarOut) {
+    if (!lv->arr || !isCell(lv->arr)) {
       error(a->getExprLoc(), Diag::LocalByReference,
-            {sourceText(a), g->name, "variable or array element"});
+            {sourceText(a), g->name, "array element"});
       return false;
     }
     pass(p, nullptr, lv->arr);
     return true;
   }
   Object *obj = objectOf(a);
-  if (!obj)
-    return false;
+  return obj && objectLeaves(*obj, a, g, up, scalars, arrs, order);
+}
+
+bool Lowerer::objectLeaves(const Object &obj, const Expr *a, const Function *g,
+                           const UserParam &up, std::vector<Op *> &scalars,
+                           std::vector<Array *> &arrs,
+                           std::vector<int> &order) {
+  auto pass = [&](const Param &p, Op *value, Array *arr) {
+    passArg(b, p, value, arr, scalars, arrs, order);
+  };
   for (const Leaf &leaf : up.leaves) {
-    const Object *o = obj;
+    const Object *o = &obj;
     for (size_t k = 0; k + 1 < leaf.path.size(); ++k)
       o = &o->objects.at(leaf.path[k]);
     const std::string &n = leaf.path.back();
@@ -220,10 +267,9 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
     auto v = o->vars.find(n);
     Array *arr = v == o->vars.end() ? o->arrays.at(n) : nullptr;
     if (p.var) {
-      pass(p,
-           arr ? b.load(arr, b.constant(0, Type::Int)) : b.readVar(v->second),
+      pass(p, arr ? b.load(arr, b.constant(0, Type::Int)) : b.readVar(v->second),
            nullptr);
-    } else if (p.arr->scalarOut && !(arr && arr->scalarOut)) {
+    } else if (p.arr->scalarOut && !(arr && isCell(arr))) {
       error(a->getExprLoc(), Diag::LocalByReference,
             {sourceText(a), g->name, "struct"});
       return false;

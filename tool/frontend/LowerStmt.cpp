@@ -45,6 +45,11 @@ void Lowerer::stmt(const Stmt *s) {
     return;
   case Stmt::ReturnStmtClass: {
     const Expr *rv = cast<ReturnStmt>(s)->getRetValue();
+    if (result) { // a struct: written through the `result` parameter
+      if (initObject(*result, rv, false))
+        b.create(OpKind::Return, Type::Void);
+      return;
+    }
     Op *v = rv ? expr(rv) : nullptr;
     if (failed)
       return;
@@ -132,19 +137,8 @@ void Lowerer::localVar(const VarDecl *vd) {
     unsupported(le);
     return;
   }
-  if (const auto *rd = qt.getNonReferenceType()->getAsRecordDecl();
-      rd && rd->getDefinition() &&
-      !(isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->isLambda())) {
-    // `const S &t = s;`: another name for the object s; `S t = ...;` an
-    // object of its own.
-    if (qt->isReferenceType()) {
-      if (Object *o = objectOf(vd->getInit()))
-        objects[vd] = *o;
-      return;
-    }
-    localObject(vd, rd->getDefinition());
+  if (structLocal(vd))
     return;
-  }
   if (qt->isReferenceType()) {
     // `double &r = x;`: another name for the local or parameter x.
     if (const auto *dr = dyn_cast_or_null<DeclRefExpr>(rawInit))
@@ -181,6 +175,8 @@ void Lowerer::localVar(const VarDecl *vd) {
       return;
     init = b.cast(init, *t);
   }
+  if (addressTaken.count(vd)) // a call writes it: a cell
+    return cellLocal(vd, *t, init);
   Var *v = fn.newVar(uniqueName(vd->getNameAsString()), *t);
   vars[vd] = v;
   b.decl(v, init);

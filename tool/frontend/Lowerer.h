@@ -12,6 +12,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -53,6 +54,10 @@ struct LowerContext {
   std::vector<const clang::RecordDecl *> signatureTypes{};
 };
 
+/// A scalar held in a one-element array (written through a reference, or
+/// a local a call writes).
+inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
+
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
 
@@ -80,6 +85,7 @@ private:
     std::map<std::string, Array *> arrays;
     std::map<std::string, Object> objects;
     bool byValue = false; // a parameter passed by value: arrays read-only
+    bool cells = false;   // a local a call writes: scalars in cells
   };
 
   // LowerStmt.cpp
@@ -120,13 +126,14 @@ private:
                   const clang::FunctionDecl *def);
   /// A call to a function defined in the file or a user header: lowered
   /// (on first use) to IR of its own, then called.
-  Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def);
+  Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def,
+               Object *dest = nullptr);
   /// The arguments of a call to `g`: scalars converted to the parameter
   /// types, arrays by reference; `order` says which is which (~k for the
   /// k-th array). False on error.
   bool callArgs(const clang::CallExpr *e, const Function *g,
                 std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                std::vector<int> &order);
+                std::vector<int> &order, Object *dest = nullptr);
   /// Reports an array argument passed to a written array parameter and to
   /// another one; false then.
   bool checkAliasing(const clang::CallExpr *e, const Function *g,
@@ -177,6 +184,10 @@ private:
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
                     std::vector<std::string> path, Passing passing,
                     clang::SourceLocation loc);
+  /// A local struct variable or reference to one (false: not a struct).
+  bool structLocal(const clang::VarDecl *vd);
+  /// A local scalar a call writes, in a one-element array.
+  void cellLocal(const clang::VarDecl *vd, Type t, Op *init);
   /// A local struct variable: its members as locals, initialised.
   bool localObject(const clang::VarDecl *vd, const clang::RecordDecl *rd);
   bool declareMembers(const clang::RecordDecl *rd, Object &obj,
@@ -198,6 +209,26 @@ private:
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                   std::vector<int> &order);
+  bool objectLeaves(const Object &obj, const clang::Expr *a, const Function *g,
+                    const UserParam &up, std::vector<Op *> &scalars,
+                    std::vector<Array *> &arrs, std::vector<int> &order);
+
+  // LowerObjectCall.cpp
+  /// Locals a call writes through a reference or pointer (`f(x)` for a
+  /// `double &` parameter, `f(&x)`, a non-const method's object): they live
+  /// in one-element arrays (scalarLocal), which a call can write.
+  void findAddressTaken(const clang::Stmt *s);
+  /// The struct a call returns, in a temporary the call writes.
+  Object *temporaryOf(const clang::CallExpr *e);
+  /// A struct result as a last, written parameter `result` (no error).
+  bool resultParam(const clang::FunctionDecl *fd);
+  /// A method's object as a first parameter `self`.
+  bool selfParam(const clang::CXXMethodDecl *md);
+  /// The IR name of a method (`Vec3_norm`) or operator (`operator_plus`).
+  std::string functionName(const clang::FunctionDecl *fd);
+  /// The arguments of a call as the user's parameters see them: a method's
+  /// object first.
+  std::vector<const clang::Expr *> userArgs(const clang::CallExpr *e);
 
   // LowerFunction.cpp
   /// A parameter of the function being lowered, appended to its params
@@ -220,7 +251,11 @@ private:
   Builder b;
   std::map<const clang::VarDecl *, Var *> vars;
   std::map<const clang::VarDecl *, Array *> arrays;
-  std::map<const clang::VarDecl *, Object> objects; // struct variables
+  // Struct variables; the key null is a method's object (`this`).
+  std::map<const clang::VarDecl *, Object> objects;
+  std::set<const clang::VarDecl *> addressTaken; // see findAddressTaken
+  std::deque<Object> temporaries; // structs that calls return
+  Object *result = nullptr;       // what `return s;` writes, if a struct
   std::set<std::string> usedNames;
   bool failed = false;
   /// Const global arrays copied to the top of the body so far.

@@ -27,6 +27,8 @@ struct UserParam {
   std::string typeName; // the unqualified type: "double", "Vec3"
   Passing passing = Passing::Value;
   bool aggregate = false; // a struct or class (else a scalar reference)
+  bool self = false;      // a method's object (`this`), first
+  bool result = false;    // a returned struct, written through, last
   std::vector<Leaf> leaves;
 };
 

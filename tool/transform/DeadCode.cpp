@@ -84,7 +84,7 @@ int deadVariables(Function &f) {
   // Only local arrays of the function itself can go.
   auto deadArray = [&](const Array *a) {
     return a && !readArr[a] && a->paramIndex < 0 && !a->isTape &&
-           a->runtime == RuntimeClass::None && !a->scalarLocal;
+           a->runtime == RuntimeClass::None;
   };
   int removed = 0;
   std::function<void(Block &)> sweepVars = [&](Block &b) {
