@@ -53,6 +53,24 @@ struct LowerContext {
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
 
+/// The switch being lowered (LowerSwitch.cpp): its `break` clears `fall`
+/// (null when every case ends in a jump and the switch is an if / else
+/// chain); `breaks` counts the breaks lowered so far, so a statement list
+/// knows when the rest of it must be guarded.
+struct SwitchScope {
+  Var *fall = nullptr;
+  unsigned breaks = 0;
+};
+
+/// The statements after one run of case labels (LowerSwitch.cpp).
+struct SwitchSegment;
+
+/// What lowering the statement constructs of C++ keeps per function: the
+/// innermost switch (reset inside loops, whose break is their own).
+struct CxxScopes {
+  SwitchScope *sw = nullptr;
+};
+
 class Lowerer {
 public:
   Lowerer(LowerContext &cx, Function &fn) : cx(cx), fn(fn), b(fn) {}
@@ -80,6 +98,20 @@ private:
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
   void intoBlock(Block *blk, const std::function<void()> &f);
+  /// The statements of a block, in order; inside a switch, those after a
+  /// statement that may break run only while its `fall` flag holds.
+  void stmtList(llvm::ArrayRef<const clang::Stmt *> list);
+  /// A condition's declaration or init statement (if, switch, loops).
+  void condDecl(const clang::VarDecl *vd);
+
+  // LowerSwitch.cpp
+  void switchStmt(const clang::SwitchStmt *s);
+  void switchSegment(std::vector<const clang::Stmt *> stmts);
+  void switchChain(const std::vector<SwitchSegment> &segs, Var *sel, Type t,
+                   const std::vector<const clang::SwitchCase *> &all);
+  void switchFlags(const std::vector<SwitchSegment> &segs, Var *sel, Type t,
+                   const std::vector<const clang::SwitchCase *> &all);
+  void breakStmt();
 
   // LowerExpr.cpp
   Op *expr(const clang::Expr *e);
@@ -174,6 +206,7 @@ private:
   std::map<const clang::VarDecl *, Array *> arrays;
   std::set<std::string> usedNames;
   bool failed = false;
+  CxxScopes scopes;
   /// Const global arrays copied to the top of the body so far.
   size_t constCopies = 0;
 };
