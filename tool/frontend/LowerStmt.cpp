@@ -37,6 +37,8 @@ void Lowerer::stmt(const Stmt *s) {
   case Stmt::WhileStmtClass:
   case Stmt::DoStmtClass:
     return loopStmt(s);
+  case Stmt::CXXForRangeStmtClass:
+    return rangeFor(cast<CXXForRangeStmt>(s));
   case Stmt::BreakStmtClass:
     return breakStmt();
   case Stmt::ContinueStmtClass:
@@ -297,6 +299,20 @@ void Lowerer::loopStmt(const Stmt *s) {
     c = d->getCond(), body = d->getBody(), kind = LoopKind::Do;
   }
   stmt(init);
+  loopOf(s, kind, [&] {
+    if (cv)
+      condDecl(cv); // declared anew at each test
+    return failed ? nullptr : c ? cond(c) : b.constant(1, Type::Bool);
+  }, [&] { stmt(body); }, [&] {
+    if (inc)
+      stmt(inc);
+  });
+}
+
+void Lowerer::loopOf(const Stmt *s, LoopKind kind,
+                     const std::function<Op *()> &condition,
+                     const std::function<void()> &body,
+                     const std::function<void()> &step) {
   setLoc(s->getBeginLoc());
   Op *loop = b.loop(kind);
   auto pol = cx.loopPolicies.find(s);
@@ -316,17 +332,11 @@ void Lowerer::loopStmt(const Stmt *s) {
   SwitchScope *sw = scopes.sw;
   scopes.sw = nullptr;
   intoBlock(loop->region(0), [&] {
-    if (cv)
-      condDecl(cv); // declared anew at each test
-    Op *v = failed ? nullptr : c ? cond(c) : b.constant(1, Type::Bool);
-    if (v)
+    if (Op *v = condition())
       b.create(OpKind::Condition, Type::Void, {v});
   });
-  intoBlock(loop->region(1), [&] { stmt(body); });
-  intoBlock(loop->region(2), [&] {
-    if (inc)
-      stmt(inc);
-  });
+  intoBlock(loop->region(1), body);
+  intoBlock(loop->region(2), step);
   cx.checkpoint = outer;
   scopes.sw = sw;
 }

@@ -69,6 +69,8 @@ struct SwitchSegment;
 /// innermost switch (reset inside loops, whose break is their own).
 struct CxxScopes {
   SwitchScope *sw = nullptr;
+  /// `for (double &v : a)`: v names a[counter].
+  std::map<const clang::VarDecl *, std::pair<Array *, Var *>> elementRefs;
 };
 
 class Lowerer {
@@ -97,6 +99,16 @@ private:
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
+  /// The loop of statement `s` (its checkpoint policy and scope) from its
+  /// condition's value, body and step.
+  void loopOf(const clang::Stmt *s, LoopKind kind,
+              const std::function<Op *()> &condition,
+              const std::function<void()> &body,
+              const std::function<void()> &step);
+  /// `for (double v : a)` over a fixed-size array (LowerRangeFor.cpp).
+  void rangeFor(const clang::CXXForRangeStmt *s);
+  /// The element a range-for's reference variable names, if `vd` is one.
+  std::optional<LValue> elementRef(const clang::VarDecl *vd);
   void intoBlock(Block *blk, const std::function<void()> &f);
   /// The statements of a block, in order; inside a switch, those after a
   /// statement that may break run only while its `fall` flag holds.
