@@ -21,6 +21,10 @@ Op *Lowerer::call(const CallExpr *e) {
           {md ? md->getNameAsString() : sourceText(mc->getCallee())});
     return nullptr;
   }
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e))
+    if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(oc->getDirectCallee()))
+      if (oc->getOperator() == OO_Call && md->getParent()->isLambda())
+        return lambdaCall(oc, md);
   const FunctionDecl *callee = e->getDirectCallee();
   if (!callee) {
     error(loc, Diag::IndirectCall);

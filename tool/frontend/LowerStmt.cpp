@@ -45,6 +45,8 @@ void Lowerer::stmt(const Stmt *s) {
     b.create(OpKind::Continue, Type::Void);
     return;
   case Stmt::ReturnStmtClass: {
+    if (scopes.call)
+      return lambdaReturn(cast<ReturnStmt>(s));
     const Expr *rv = cast<ReturnStmt>(s)->getRetValue();
     Op *v = rv ? expr(rv) : nullptr;
     if (failed)
@@ -159,7 +161,7 @@ void Lowerer::localVar(const VarDecl *vd) {
       vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
   if (const auto *le = dyn_cast_or_null<LambdaExpr>(
           vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr)) {
-    unsupported(le);
+    defineLambda(le, vd->getNameAsString());
     return;
   }
   if (qt->isReferenceType()) {
@@ -331,6 +333,7 @@ void Lowerer::loopOf(const Stmt *s, LoopKind kind,
   // A break inside the loop is the loop's, not an enclosing switch's.
   SwitchScope *sw = scopes.sw;
   scopes.sw = nullptr;
+  ++scopes.loops;
   intoBlock(loop->region(0), [&] {
     if (Op *v = condition())
       b.create(OpKind::Condition, Type::Void, {v});
@@ -339,6 +342,7 @@ void Lowerer::loopOf(const Stmt *s, LoopKind kind,
   intoBlock(loop->region(2), step);
   cx.checkpoint = outer;
   scopes.sw = sw;
+  --scopes.loops;
 }
 
 } // namespace adgen

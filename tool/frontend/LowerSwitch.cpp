@@ -76,6 +76,9 @@ bool mayWrite(const Stmt *s, const VarDecl *vd) {
       return false;
   if (const auto *dr = dyn_cast<DeclRefExpr>(s))
     return dr->getDecl() == vd;
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(s))
+    if (oc->getOperator() == OO_Call)
+      return true; // a lambda may write what it captures by reference
   for (const Stmt *c : s->children())
     if (mayWrite(c, vd))
       return true;
@@ -227,6 +230,7 @@ void Lowerer::switchStmt(const SwitchStmt *s) {
     all.insert(all.end(), g.labels.begin(), g.labels.end());
   SwitchScope scope;
   SwitchScope *outer = scopes.sw;
+  scope.outer = outer;
   scopes.sw = &scope;
   if (isChain(segs))
     switchChain(segs, sel, *t, all);
