@@ -42,7 +42,9 @@ double), at points where both take the same path.
 Function K depends only on (seed, K), so `--only K` reproduces it alone
 (same source, same driver inputs); `--as-double` writes the float functions
 in double. `--avoid` drops constructs (comma list of AVOIDABLE below) to get
-past a known adgen bug; the default uses them all. Debugging: FUZZ_VERBOSE=1
+past a known adgen bug; the default uses them all. `--with` adds the
+opt-in constructs (OPT_IN below: switch, range-for), which no seed gets
+otherwise, so the programs of a seed stay the same as they were. Debugging: FUZZ_VERBOSE=1
 prints the inconclusive comparisons, FUZZ_DUMP=1 every f, J v and J^T w.
 Python 3 standard library only.
 """
@@ -107,6 +109,14 @@ NAMESPACE_LAYOUTS = [
     (["ns_a", "ns_b", "ns_c"], ["ns_a", "ns_b", "ns_d"], "ns_c::"),
 ]
 NAMESPACE_FRACTION = 0.35
+
+# Constructs only generated when asked for (`--with`), so that the programs
+# of every seed stay the same without it (scripts/golden compares them).
+OPT_IN = {
+    "switch": "switch on an int (fall-through, default, break; in loops)",
+    "range-for": "range-based for over local arrays (by value, const and writing references)",
+}
+WITH = set()  # the OPT_IN constructs asked for (main sets it)
 
 CONSTS = ["0.5", "1.5", "2.0", "0.25", "3.0", "0.75", "1.25", "0.1", "0.3"]
 
@@ -178,6 +188,7 @@ class FuncGen:
         self.scopes = []
         self.loop_mult = 1  # product of the trip bounds of the loops we are in
         self.loops = 0      # loop nesting depth
+        self.jump_floor = 0  # loops outside the innermost switch (break is its)
         self.budget = 0     # statements left
         self.ret = sig.ret
         self.ft = sig.ft
@@ -226,6 +237,9 @@ class FuncGen:
                     continue
                 if before.endswith(("double", "float", "int", "bool")):
                     continue  # the declaration
+                if (line.lstrip().startswith("for (") and before.endswith(("&", "auto"))
+                        and line.startswith(" : ", m.end())):
+                    continue  # a range-for's variable
                 end = m.end()
                 if end < len(line) and line[end] == "[":
                     depth = 0
@@ -571,8 +585,12 @@ class FuncGen:
             kinds.append(("incdec", 0.6))
         if self.ok("early-return"):
             kinds.append(("ret", 0.5 if self.is_helper else 0.7))
-        if self.loops and self.ok("break-continue"):
+        if self.loops > self.jump_floor and self.ok("break-continue"):
             kinds.append(("jump", 1.5))
+        if "switch" in WITH and depth < 4 and self.ints():
+            kinds.append(("switch", 1))
+        if "range-for" in WITH and depth < 4 and [a for a in self.visible(Arr) if not a.param]:
+            kinds.append(("rangefor", 1))
         if self.ok("helpers") and self.helpers:
             kinds.append(("call", 2))
         if self.ok("lvalue-ternary"):
@@ -873,6 +891,56 @@ class FuncGen:
             self.emit("for (int %s = 1; %s <= %s; ++%s) {" % (i, i, bound, i))
             iv = IVar(i, 1, trips)
         self.loop_body(iv, trips)
+        self.emit("}")
+
+    def s_switch(self):
+        v = self.rng.choice(self.ints())
+        v.read = True
+        self.emit("switch (%s %% 3) {" % v.name)
+        saved, self.jump_floor = self.jump_floor, self.loops
+        labels = ["case 0:", "case 1:", "default:"]
+        self.rng.shuffle(labels)
+        for j, label in enumerate(labels):
+            self.emit(label + " {")
+            self.sub_block(self.rng.randint(1, 2))
+            last = j == len(labels) - 1
+            fall = not last and self.chance(0.4)
+            if not last and not fall:
+                self.ind += 1
+                self.emit("break;")
+                self.ind -= 1
+            self.emit("}")
+            if fall:
+                self.emit("[[fallthrough]];")
+        self.jump_floor = saved
+        self.emit("}")
+
+    def s_rangefor(self):
+        a = self.rng.choice([a for a in self.visible(Arr) if not a.param])
+        a.read = True
+        if self.loop_mult * a.n > 64:
+            return self.s_assign()
+        e = self.fresh("e")
+        r = self.rng.random()
+        ref = a.writable and r < 0.4
+        decl = ("%s &" % self.ft if ref else
+                "const auto &" if r < 0.7 else self.ft + " ")
+        self.checkpoint()
+        self.emit("for (%s%s : %s) {" % (decl, e, a.name))
+        self.loop_kinds.append("for")
+        self.loops += 1
+        self.loop_mult *= a.n
+        self.ind += 1
+        self.push()
+        self.scopes[-1].append(DVar(e, writable=ref))
+        self.block(self.rng.randint(1, 3))
+        if ref:
+            self.emit("%s = %s;" % (e, self.bounded(2)))
+        self.pop()
+        self.ind -= 1
+        self.loop_mult //= a.n
+        self.loops -= 1
+        self.loop_kinds.pop()
         self.emit("}")
 
     def s_inplace(self):
@@ -1772,6 +1840,8 @@ def main():
     ap.add_argument("--points", type=int, default=3, help="random inputs per function")
     ap.add_argument("--avoid", type=str, default="",
                     help="comma list of constructs to leave out: " + ", ".join(sorted(AVOIDABLE)))
+    ap.add_argument("--with", type=str, default="",
+                    help="comma list of opt-in constructs: " + ", ".join(sorted(OPT_IN)))
     ap.add_argument("--no-driver", action="store_true", help="emit the functions only")
     ap.add_argument("--float-fraction", type=float, default=0.15,
                     help="share of the functions written in float (default 0.15)")
@@ -1783,12 +1853,16 @@ def main():
     bad = avoid - set(AVOIDABLE)
     if bad:
         ap.error("unknown construct(s) for --avoid: %s (known: %s)" % (", ".join(sorted(bad)), ", ".join(sorted(AVOIDABLE))))
+    WITH.update(a for a in getattr(args, "with").split(",") if a)
+    if WITH - set(OPT_IN):
+        ap.error("unknown construct(s) for --with: %s" % ", ".join(sorted(WITH - set(OPT_IN))))
     ks = [int(x) for x in args.only.split(",")] if args.only else list(range(args.count))
 
     out = []
+    flags = ((" --avoid " + ",".join(sorted(avoid))) if avoid else "") + \
+        ((" --with " + ",".join(sorted(WITH))) if WITH else "")
     out.append("// Generated by test/fuzz/gen_programs.py --seed %d --count %d%s%s; do not edit."
-               % (args.seed, args.count, (" --only " + args.only) if args.only else "",
-                  (" --avoid " + ",".join(sorted(avoid))) if avoid else ""))
+               % (args.seed, args.count, (" --only " + args.only) if args.only else "", flags))
     out.append("#include <cmath>")
     out.append("")
     funcs = []
@@ -1833,7 +1907,7 @@ int main(int argc, char **argv) {
               fz::stats.checks, fz::stats.inconclusive, failed);
   return failed ? 1 : 0;
 }
-#endif  // ADGEN_DRIVER''' % (args.points, args.seed, (" --avoid " + ",".join(sorted(avoid))) if avoid else "",
+#endif  // ADGEN_DRIVER''' % (args.points, args.seed, flags,
                              args.seed, args.seed))
     sys.stdout.write("\n".join(out) + "\n")
 

@@ -61,7 +61,7 @@ TEST(PassesTest, ListsInPipelineOrder) {
   EXPECT_EQ(names(loweringPasses()), (std::vector<std::string>{"lower"}));
   EXPECT_EQ(names(gradPasses()),
             (std::vector<std::string>{
-                "clone", "inline", "structure", "hoist", "activity",
+                "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
                 "forward-sweep", "backward-sweep", "dead-code"}));
   EXPECT_EQ(names(jvpPasses()),
@@ -70,7 +70,7 @@ TEST(PassesTest, ListsInPipelineOrder) {
             (std::vector<std::string>{"clone", "inline"}));
   EXPECT_EQ(passNames(),
             (std::vector<std::string>{
-                "lower", "clone", "inline", "structure", "hoist", "activity",
+                "lower", "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
                 "forward-sweep", "backward-sweep", "dead-code", "tangent"}));
 }

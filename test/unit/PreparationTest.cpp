@@ -8,6 +8,7 @@
 #include "transform/DeadCode.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
+#include "transform/LoopConditions.h"
 #include "transform/Structure.h"
 
 #include <gtest/gtest.h>
@@ -116,6 +117,72 @@ TEST(PreparationTest, HoistDeclaresANestedCheckpointedLoopsNamesAtTheTop) {
     bodyDecls += op->kind == OpKind::Decl;
   EXPECT_EQ(bodyDecls, 0);
   EXPECT_DOUBLE_EQ(interpret(*f, {1.1}), before);
+}
+
+/// t = 1; k = 0; while ((t = t * x) < 10) { k = k + 1; } (kind: `kind`);
+/// with `intOnly`, the condition writes k instead: `(k = k + 1) < 5`.
+std::unique_ptr<Function> assigningCondition(LoopKind kind, bool intOnly) {
+  auto f = newFunction("f");
+  Var *x = scalarParam(*f, "x");
+  Var *t = f->newVar("t", Type::Double), *k = f->newVar("k", Type::Int);
+  Builder b(*f);
+  b.decl(t, b.constant(1, Type::Double));
+  b.decl(k, b.constant(0, Type::Int));
+  Op *lp = b.loop(kind);
+  b.setBlock(lp->region(0));
+  Op *c;
+  if (intOnly) {
+    Op *k1 = b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int));
+    b.writeVar(k, k1);
+    c = b.binary(OpKind::Lt, k1, b.constant(5, Type::Int));
+  } else {
+    Op *t1 = b.mul(b.readVar(t), b.readVar(x));
+    b.writeVar(t, t1);
+    c = b.binary(OpKind::Lt, t1, b.constant(10, Type::Double));
+  }
+  b.create(OpKind::Condition, Type::Void, {c});
+  b.setBlock(lp->region(1));
+  if (intOnly)
+    b.writeVar(t, b.mul(b.readVar(t), b.readVar(x)));
+  else
+    b.writeVar(k, b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Int)));
+  b.setBlock(&f->body);
+  ret(b, b.add(b.readVar(t), b.cast(b.readVar(k), Type::Double)));
+  return f;
+}
+
+const Op *loopOf(const Function &f) {
+  for (auto &op : f.body.ops)
+    if (op->kind == OpKind::Loop)
+      return op.get();
+  return nullptr;
+}
+
+TEST(PreparationTest, ConditionsThatWriteStateMoveIntoTheBody) {
+  for (LoopKind kind : {LoopKind::While, LoopKind::For, LoopKind::Do}) {
+    auto f = assigningCondition(kind, false);
+    auto g = cloneFunction(*f);
+    rotateLoopConditions(*g);
+    EXPECT_TRUE(verify(*g).empty());
+    const Op *lp = loopOf(*g);
+    ASSERT_NE(lp, nullptr);
+    // The condition only reads the flag; the body ends by setting it.
+    ASSERT_EQ(lp->region(0)->ops.size(), 2u);
+    EXPECT_EQ(lp->region(1)->ops.back()->kind, OpKind::WriteVar);
+    EXPECT_EQ(count(*lp->region(0), OpKind::WriteVar), 0);
+    for (double x : {1.1, 1.7, 3.0, 20.0})
+      EXPECT_DOUBLE_EQ(interpret(*g, {x}), interpret(*f, {x}));
+  }
+}
+
+TEST(PreparationTest, ConditionsWritingOnlyIntegersStay) {
+  auto f = assigningCondition(LoopKind::While, true);
+  auto g = cloneFunction(*f);
+  rotateLoopConditions(*g);
+  const Op *lp = loopOf(*g);
+  ASSERT_NE(lp, nullptr);
+  EXPECT_EQ(count(*lp->region(0), OpKind::WriteVar), 1);
+  EXPECT_DOUBLE_EQ(interpret(*g, {1.5}), interpret(*f, {1.5}));
 }
 
 TEST(PreparationTest, DeadCodeRemovesWhatNothingReads) {

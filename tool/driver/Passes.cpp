@@ -4,6 +4,7 @@
 #include "transform/DeadCode.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
+#include "transform/LoopConditions.h"
 #include "transform/Structure.h"
 
 #include <algorithm>
@@ -26,6 +27,11 @@ bool inlining(PassState &s) {
 bool structure(PassState &s) {
   if (hasJumps(*s.fn))
     structureJumps(*s.fn);
+  return true;
+}
+
+bool conditions(PassState &s) {
+  rotateLoopConditions(*s.fn);
   return true;
 }
 
@@ -93,6 +99,7 @@ const PassList &gradPasses() {
       {"clone", clone},         // f, to prepare
       {"inline", inlining},     // calls inlined
       {"structure", structure}, // break, continue, early returns as flags
+      {"conditions", conditions}, // conditions that write state into bodies
       {"hoist", hoist},         // nested checkpointed loops' state to the top
       {"activity", activity},             // what depends on x, and matters
       {"to-be-recorded", toBeRecorded},   // what the backward sweep has again

@@ -8,6 +8,7 @@
 #include "frontend/Placement.h"
 #include "frontend/Pragmas.h"
 
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -210,8 +211,7 @@ private:
       return;
     }
     const Stmt *next = place.statementAfter(body, d.loc);
-    if (!next || !(isa<ForStmt>(next) || isa<WhileStmt>(next) ||
-                   isa<DoStmt>(next))) {
+    if (!next || !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(next)) {
       report(de, d.loc, Diag::CheckpointNotOnLoop);
       return;
     }

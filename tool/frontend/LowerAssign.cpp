@@ -26,6 +26,8 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
       error(dr->getLocation(), Diag::GlobalWrite, {vd->getName()});
       return std::nullopt;
     }
+    if (auto el = vd ? elementRef(vd) : std::nullopt)
+      return el;
     if (Var *v = vd ? varFor(vd) : nullptr)
       return LValue{v, nullptr, nullptr};
     if (auto a = vd ? arrays.find(vd) : arrays.end();

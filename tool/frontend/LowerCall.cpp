@@ -35,6 +35,10 @@ Op *Lowerer::call(const CallExpr *e) {
       return objectOf(e) ? b.constant(0, Type::Int) : nullptr;
     return userCall(e, def);
   }
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e))
+    if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(oc->getDirectCallee()))
+      if (oc->getOperator() == OO_Call && md->getParent()->isLambda())
+        return lambdaCall(oc, md);
   const FunctionDecl *callee = e->getDirectCallee();
   if (!callee) {
     error(loc, Diag::IndirectCall);

@@ -107,8 +107,9 @@ bool Lowerer::describe(const Stmt *s, std::string &what, std::string &hint) {
               "compute the value in statements before the expression, or in "
               "a function defined in this file");
   case Stmt::LambdaExprClass:
-    return is("a lambda expression",
-              "write the lambda's body as a function in this file and call it");
+    return is("a lambda expression used other than by calling it",
+              "define it in the function ('auto f = [&](double t) { ... };') "
+              "and call it there, or write it as a function of this file");
   case Stmt::VAArgExprClass:
     return is("va_arg", "give the function a fixed parameter list");
   case Stmt::CompoundLiteralExprClass:

@@ -150,8 +150,9 @@ std::optional<Type> Lowerer::typeOf(clang::QualType qt,
   const auto *rd = qt->getAsCXXRecordDecl();
   if (rd && rd->isLambda())
     error(loc, Diag::Construct,
-          {"a lambda expression",
-           "write the lambda's body as a function in this file and call it"});
+          {"a copy of a lambda (a lambda stored or passed on)",
+           "call the lambda by the name it is defined with, in the function "
+           "that defines it"});
   else if (qt->isRecordType())
     error(loc, Diag::RecordType, {qt.getAsString(), who});
   else if (d && !d->getName().empty())

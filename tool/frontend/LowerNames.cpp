@@ -40,6 +40,8 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
     error(e->getLocation(), Diag::GlobalRead, {vd->getName()});
     return nullptr;
   }
+  if (auto el = vd ? elementRef(vd) : std::nullopt)
+    return read(*el);
   if (Var *v = vd ? varFor(vd) : nullptr)
     return b.readVar(v);
   if (vd && arrays.count(vd) && isCell(arrays.at(vd))) // `double &out`

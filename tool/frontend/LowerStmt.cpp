@@ -23,10 +23,10 @@ void Lowerer::stmt(const Stmt *s) {
   if (!b.block()->ops.empty() && isTerminator(*b.block()->ops.back()))
     return;
   switch (s->getStmtClass()) {
-  case Stmt::CompoundStmtClass:
-    for (const Stmt *c : cast<CompoundStmt>(s)->body())
-      stmt(c);
-    return;
+  case Stmt::CompoundStmtClass: {
+    const auto *c = cast<CompoundStmt>(s);
+    return stmtList(std::vector<const Stmt *>(c->body_begin(), c->body_end()));
+  }
   case Stmt::NullStmtClass:
     return;
   case Stmt::DeclStmtClass:
@@ -37,13 +37,16 @@ void Lowerer::stmt(const Stmt *s) {
   case Stmt::WhileStmtClass:
   case Stmt::DoStmtClass:
     return loopStmt(s);
+  case Stmt::CXXForRangeStmtClass:
+    return rangeFor(cast<CXXForRangeStmt>(s));
   case Stmt::BreakStmtClass:
-    b.create(OpKind::Break, Type::Void);
-    return;
+    return breakStmt();
   case Stmt::ContinueStmtClass:
     b.create(OpKind::Continue, Type::Void);
     return;
   case Stmt::ReturnStmtClass: {
+    if (scopes.call)
+      return lambdaReturn(cast<ReturnStmt>(s));
     const Expr *rv = cast<ReturnStmt>(s)->getRetValue();
     if (result) { // a struct: written through the `result` parameter
       if (initObject(*result, rv, false))
@@ -64,7 +67,7 @@ void Lowerer::stmt(const Stmt *s) {
   case Stmt::LabelStmtClass:
     return error(s->getBeginLoc(), Diag::Goto);
   case Stmt::SwitchStmtClass:
-    return error(s->getBeginLoc(), Diag::Switch);
+    return switchStmt(cast<SwitchStmt>(s));
   case Stmt::CXXTryStmtClass:
     return error(s->getBeginLoc(), Diag::Exceptions, {"try"});
   case Stmt::GCCAsmStmtClass:
@@ -81,6 +84,35 @@ void Lowerer::stmt(const Stmt *s) {
     return;
   }
   unsupported(s);
+}
+
+void Lowerer::stmtList(llvm::ArrayRef<const Stmt *> list) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    SwitchScope *sw = scopes.sw;
+    if (sw && isa<BreakStmt>(list[i]))
+      return stmt(list[i]); // what follows never runs
+    unsigned before = sw ? sw->breaks : 0;
+    stmt(list[i]);
+    if (failed || !sw || !sw->fall || sw->breaks == before ||
+        i + 1 == list.size())
+      continue;
+    // A break of the switch may have run: the rest only while it has not.
+    setLoc(list[i + 1]->getBeginLoc());
+    Op *guard = b.ifOp(b.readVar(sw->fall));
+    intoBlock(guard->region(0), [&] { stmtList(list.slice(i + 1)); });
+    return;
+  }
+}
+
+/// `if (double y = g(x))`, `while (int k = next())`: the variable is
+/// declared where the condition is evaluated (before the if, in a loop's
+/// condition), then tested.
+void Lowerer::condDecl(const VarDecl *vd) {
+  if (ast().getAsConstantArrayType(vd->getType()))
+    return error(vd->getLocation(), Diag::Construct,
+                 {"an array declared in a condition",
+                  "declare the array before the statement"});
+  localVar(vd);
 }
 
 void Lowerer::declStmt(const DeclStmt *ds) {
@@ -134,7 +166,7 @@ void Lowerer::localVar(const VarDecl *vd) {
       vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
   if (const auto *le = dyn_cast_or_null<LambdaExpr>(
           vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr)) {
-    unsupported(le);
+    defineLambda(le, vd->getNameAsString());
     return;
   }
   if (structLocal(vd))
@@ -238,18 +270,12 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
 }
 
 void Lowerer::ifStmt(const IfStmt *s) {
-  if (s->getInit()) {
-    error(s->getBeginLoc(), Diag::Construct,
-          {"an if statement with an initializer ('if (init; cond)')",
-           "put the initializer in a statement before the if"});
+  if (s->getInit())
+    stmt(s->getInit());
+  if (const VarDecl *cv = s->getConditionVariable())
+    condDecl(cv);
+  if (failed)
     return;
-  }
-  if (s->getConditionVariable()) {
-    error(s->getBeginLoc(), Diag::Construct,
-          {"a declaration in an if condition ('if (T x = ...)')",
-           "declare the variable before the if and test it in the condition"});
-    return;
-  }
   if (s->isConstexpr()) {
     // Only the branch the (constant) condition selects is compiled.
     bool taken = false;
@@ -271,27 +297,33 @@ void Lowerer::loopStmt(const Stmt *s) {
   const Stmt *body = nullptr, *init = nullptr;
   const Expr *c = nullptr, *inc = nullptr;
   LoopKind kind = LoopKind::For;
+  const VarDecl *cv = nullptr;
   if (const auto *f = dyn_cast<ForStmt>(s)) {
-    if (f->getConditionVariable())
-      return error(s->getBeginLoc(), Diag::Construct,
-                   {"a declaration in a for condition ('for (...; T x = ...; "
-                    "...)')",
-                    "declare the variable before the loop and test it in the "
-                    "condition"});
+    cv = f->getConditionVariable();
     init = f->getInit(), c = f->getCond(), inc = f->getInc(),
     body = f->getBody();
   } else if (const auto *w = dyn_cast<WhileStmt>(s)) {
-    if (w->getConditionVariable())
-      return error(s->getBeginLoc(), Diag::Construct,
-                   {"a declaration in a while condition ('while (T x = ...)')",
-                    "declare the variable before the loop and assign it in "
-                    "the condition ('while ((x = ...) != 0)')"});
+    cv = w->getConditionVariable();
     c = w->getCond(), body = w->getBody(), kind = LoopKind::While;
   } else {
     const auto *d = cast<DoStmt>(s);
     c = d->getCond(), body = d->getBody(), kind = LoopKind::Do;
   }
   stmt(init);
+  loopOf(s, kind, [&] {
+    if (cv)
+      condDecl(cv); // declared anew at each test
+    return failed ? nullptr : c ? cond(c) : b.constant(1, Type::Bool);
+  }, [&] { stmt(body); }, [&] {
+    if (inc)
+      stmt(inc);
+  });
+}
+
+void Lowerer::loopOf(const Stmt *s, LoopKind kind,
+                     const std::function<Op *()> &condition,
+                     const std::function<void()> &body,
+                     const std::function<void()> &step) {
   setLoc(s->getBeginLoc());
   Op *loop = b.loop(kind);
   auto pol = cx.loopPolicies.find(s);
@@ -307,17 +339,19 @@ void Lowerer::loopStmt(const Stmt *s) {
     scope.loop = s->getBeginLoc();
     cx.checkpoint = &scope;
   }
+  // A break inside the loop is the loop's, not an enclosing switch's.
+  SwitchScope *sw = scopes.sw;
+  scopes.sw = nullptr;
+  ++scopes.loops;
   intoBlock(loop->region(0), [&] {
-    Op *cv = c ? cond(c) : b.constant(1, Type::Bool);
-    if (cv)
-      b.create(OpKind::Condition, Type::Void, {cv});
+    if (Op *v = condition())
+      b.create(OpKind::Condition, Type::Void, {v});
   });
-  intoBlock(loop->region(1), [&] { stmt(body); });
-  intoBlock(loop->region(2), [&] {
-    if (inc)
-      stmt(inc);
-  });
+  intoBlock(loop->region(1), body);
+  intoBlock(loop->region(2), step);
   cx.checkpoint = outer;
+  scopes.sw = sw;
+  --scopes.loops;
 }
 
 } // namespace adgen

@@ -61,6 +61,51 @@ inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
 
+/// The switch being lowered (LowerSwitch.cpp): its `break` clears `fall`
+/// (null when every case ends in a jump and the switch is an if / else
+/// chain); `breaks` counts the breaks lowered so far, so a statement list
+/// knows when the rest of it must be guarded.
+/// A lambda call being inlined uses one too: `fall` says its body still
+/// runs (null when its only return ends it), and a return clears it and
+/// those of the switches inside the call (`outer` links them).
+struct SwitchScope {
+  Var *fall = nullptr;
+  unsigned breaks = 0;
+  SwitchScope *outer = nullptr;
+};
+
+/// A lambda defined in the function (LowerLambda.cpp): its name, and the
+/// copies made where it is defined of what it captures by value.
+struct LambdaDef {
+  std::string name;
+  std::map<const clang::VarDecl *, Var *> copies;
+  std::map<const clang::VarDecl *, Array *> arrayCopies;
+};
+
+/// A lambda call being inlined: its scope (for returns), its result and
+/// how many loops were open where it was called (a return may not leave
+/// a loop).
+struct LambdaCall {
+  SwitchScope scope;
+  Var *result = nullptr;
+  unsigned loops = 0;
+  const clang::Stmt *last = nullptr; // the body's last statement
+};
+
+/// The statements after one run of case labels (LowerSwitch.cpp).
+struct SwitchSegment;
+
+/// What lowering the statement constructs of C++ keeps per function: the
+/// innermost switch (reset inside loops, whose break is their own).
+struct CxxScopes {
+  SwitchScope *sw = nullptr;
+  LambdaCall *call = nullptr;
+  unsigned loops = 0; // loops open around the statement being lowered
+  std::map<const clang::CXXRecordDecl *, LambdaDef> lambdas;
+  /// `for (double &v : a)`: v names a[counter].
+  std::map<const clang::VarDecl *, std::pair<Array *, Var *>> elementRefs;
+};
+
 class Lowerer {
 public:
   Lowerer(LowerContext &cx, Function &fn) : cx(cx), fn(fn), b(fn) {}
@@ -99,7 +144,43 @@ private:
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
+  /// The loop of statement `s` (its checkpoint policy and scope) from its
+  /// condition's value, body and step.
+  void loopOf(const clang::Stmt *s, LoopKind kind,
+              const std::function<Op *()> &condition,
+              const std::function<void()> &body,
+              const std::function<void()> &step);
+  /// `for (double v : a)` over a fixed-size array (LowerRangeFor.cpp).
+  void rangeFor(const clang::CXXForRangeStmt *s);
+  /// The element a range-for's reference variable names, if `vd` is one.
+  std::optional<LValue> elementRef(const clang::VarDecl *vd);
   void intoBlock(Block *blk, const std::function<void()> &f);
+  /// The statements of a block, in order; inside a switch, those after a
+  /// statement that may break run only while its `fall` flag holds.
+  void stmtList(llvm::ArrayRef<const clang::Stmt *> list);
+  /// A condition's declaration or init statement (if, switch, loops).
+  void condDecl(const clang::VarDecl *vd);
+
+  // LowerSwitch.cpp
+  void switchStmt(const clang::SwitchStmt *s);
+  void switchSegment(std::vector<const clang::Stmt *> stmts);
+  void switchChain(const std::vector<SwitchSegment> &segs, Var *sel, Type t,
+                   const std::vector<const clang::SwitchCase *> &all);
+  void switchFlags(const std::vector<SwitchSegment> &segs, Var *sel, Type t,
+                   const std::vector<const clang::SwitchCase *> &all);
+  void breakStmt();
+
+  // LowerLambda.cpp
+  /// Copies what `le` captures by value; its calls are inlined.
+  void defineLambda(const clang::LambdaExpr *le, const std::string &name);
+  Op *lambdaCall(const clang::CXXOperatorCallExpr *e,
+                 const clang::CXXMethodDecl *md);
+  /// Binds a lambda's parameter to its argument; false on error.
+  bool lambdaParam(const clang::ParmVarDecl *pd, const clang::Expr *arg,
+                   const std::string &prefix);
+  void lambdaReturn(const clang::ReturnStmt *s);
+  /// A copy of local array `a`, element by element.
+  Array *copyArray(Array *a, const std::string &name);
 
   // LowerExpr.cpp
   Op *expr(const clang::Expr *e);
@@ -258,6 +339,7 @@ private:
   Object *result = nullptr;       // what `return s;` writes, if a struct
   std::set<std::string> usedNames;
   bool failed = false;
+  CxxScopes scopes;
   /// Const global arrays copied to the top of the body so far.
   size_t constCopies = 0;
 };

@@ -135,7 +135,13 @@ std::string ExprWriter::definition(const Op *o) const {
   if (const char *op = infix(o->kind)) {
     // Left-associative: the right operand needs parentheses at equal
     // precedence (a - (b - c)).
-    return expr(o->operands[0], p - 1) + op + expr(o->operands[1], p);
+    // `a && b` inside `||` is parenthesized too, as -Wparentheses asks.
+    int left = p - 1, right = p;
+    if (o->kind == OpKind::Or) {
+      left = o->operands[0]->kind == OpKind::And ? p + 1 : left;
+      right = o->operands[1]->kind == OpKind::And ? p + 1 : right;
+    }
+    return expr(o->operands[0], left) + op + expr(o->operands[1], right);
   }
   return std::string("<") + opMnemonic(o->kind) + ">";
 }

@@ -349,6 +349,14 @@ void ForwardSweep::forwardLoop(const Op &o, Where w, std::vector<Item> &items) {
         !ownTemps.count(x.arr))
       writesOther = true;
   });
+  // Its own temporaries must not flow into the body or the step either
+  // (the preparation moves such conditions into the body).
+  for (unsigned r = 1; r <= 2; ++r)
+    walk(*o.region(r), [&](const Op &x) {
+      if (x.kind == OpKind::ReadVar && ownTemps.count(x.var) &&
+          cx.in.act.active(x.var))
+        writesOther = true;
+    });
   if (writesOther) {
     cx.err.fail(o, Diag::ActiveLoopCondition);
     return;

@@ -8,6 +8,7 @@
 // ALL-NEXT: *** IR after clone (f) ***
 // ALL-NEXT: *** IR after inline (f) ***
 // ALL-NEXT: *** IR after structure (f) ***
+// ALL-NEXT: *** IR after conditions (f) ***
 // ALL-NEXT: *** IR after hoist (f) ***
 // ALL-NEXT: *** IR after activity (f) ***
 // ALL-NEXT: *** IR after to-be-recorded (f) ***
@@ -57,7 +58,7 @@
 // An unknown pass is bad usage.
 // RUN: sh -c 'adgen %s -o %t.bad.cpp --print-after=inline,nosuch 2>%t.bad; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=BAD < %t.bad
-// BAD: adgen: error: --print-after takes 'all' or pass names separated by commas: lower, clone, inline, structure, hoist, activity, to-be-recorded, checkpoint-plan, adjoint-storage, forward-sweep, backward-sweep, dead-code, tangent
+// BAD: adgen: error: --print-after takes 'all' or pass names separated by commas: lower, clone, inline, structure, conditions, hoist, activity, to-be-recorded, checkpoint-plan, adjoint-storage, forward-sweep, backward-sweep, dead-code, tangent
 
 double sq(double v) { return v * v; }
 

@@ -1,0 +1,66 @@
+// `for (T v : a)` over a fixed-size array: an index loop
+//   for (int adgen_i = 0; adgen_i < N; ++adgen_i) { T v = a[adgen_i]; ... }
+// A reference variable (`double &v`, `const auto &v`) is another name for
+// a[adgen_i]: reads load it, writes store it.
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/StmtCXX.h"
+
+namespace adgen {
+
+using namespace clang;
+
+std::optional<Lowerer::LValue> Lowerer::elementRef(const VarDecl *vd) {
+  auto it = scopes.elementRefs.find(vd);
+  if (it == scopes.elementRefs.end())
+    return std::nullopt;
+  return LValue{nullptr, it->second.first, b.readVar(it->second.second)};
+}
+
+void Lowerer::rangeFor(const CXXForRangeStmt *s) {
+  if (s->getInit())
+    stmt(s->getInit());
+  const Expr *range = s->getRangeInit();
+  const VarDecl *lv = s->getLoopVariable();
+  const auto *at = ast().getAsConstantArrayType(range->getType());
+  if (!at)
+    return error(s->getBeginLoc(), Diag::Construct,
+                 {"a range-based for loop over '" + sourceText(range) + "'",
+                  "range over a fixed-size array, or write an index loop: "
+                  "'for (int i = 0; i < n; ++i)'"});
+  if (ast().getAsConstantArrayType(at->getElementType()))
+    return error(s->getBeginLoc(), Diag::Construct,
+                 {"a range-based for loop over the rows of a 2-D array",
+                  "write index loops: 'for (int i = 0; i < n; ++i) for (int "
+                  "j = 0; j < m; ++j)'"});
+  Array *a = arrayOf(range);
+  if (!a)
+    return;
+  auto t = typeOf(lv->getType().getNonReferenceType(), lv, lv->getLocation());
+  if (!t)
+    return;
+  // `const double &v` over ints binds a temporary: a copy.
+  bool ref = lv->getType()->isReferenceType() && a->elemType == *t;
+  setLoc(s->getBeginLoc());
+  Var *i = fn.newVar(uniqueName("adgen_i"), Type::Int);
+  b.decl(i, b.constant(0, Type::Int));
+  auto n = static_cast<double>(at->getSize().getSExtValue());
+  loopOf(s, LoopKind::For, [&] {
+    return b.binary(OpKind::Lt, b.readVar(i), b.constant(n, Type::Int));
+  }, [&] {
+    setLoc(lv->getLocation());
+    if (ref) {
+      scopes.elementRefs[lv] = {a, i};
+    } else {
+      Var *v = fn.newVar(uniqueName(lv->getNameAsString()), *t);
+      vars[lv] = v;
+      b.decl(v, b.cast(b.load(a, b.readVar(i)), *t));
+    }
+    stmt(s->getBody());
+  }, [&] {
+    b.writeVar(i, b.binary(OpKind::Add, b.readVar(i),
+                           b.constant(1, Type::Int)));
+  });
+}
+
+} // namespace adgen
