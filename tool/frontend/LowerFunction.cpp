@@ -128,12 +128,19 @@ std::optional<Type> Lowerer::typeOf(clang::QualType qt,
     case clang::BuiltinType::Double: return Type::Double;
     case clang::BuiltinType::Float: return Type::Float;
     case clang::BuiltinType::Bool: return Type::Bool;
+    case clang::BuiltinType::LongDouble: return Type::LongDouble;
+    case clang::BuiltinType::Char_S: case clang::BuiltinType::Char_U:
+      return Type::Char;
+    case clang::BuiltinType::SChar: return Type::SChar;
+    case clang::BuiltinType::UChar: return Type::UChar;
+    case clang::BuiltinType::Short: return Type::Short;
+    case clang::BuiltinType::UShort: return Type::UShort;
     case clang::BuiltinType::Int: return Type::Int;
-    case clang::BuiltinType::Long:
-    case clang::BuiltinType::LongLong: return Type::Long;
+    case clang::BuiltinType::Long: return Type::Long;
+    case clang::BuiltinType::LongLong: return Type::LongLong;
     case clang::BuiltinType::UInt: return Type::UInt;
-    case clang::BuiltinType::ULong:
-    case clang::BuiltinType::ULongLong: return Type::ULong;
+    case clang::BuiltinType::ULong: return Type::ULong;
+    case clang::BuiltinType::ULongLong: return Type::ULongLong;
     case clang::BuiltinType::Void: return Type::Void;
     default: break;
     }
