@@ -194,6 +194,8 @@ private:
     }
     case OpKind::Cast: r = in(0); break; // converted below
     case OpKind::Select: r = in(0) != 0 ? in(1) : in(2); break;
+    case OpKind::Extern:
+      throw InterpError("call.extern " + o.externName + " is not interpreted");
     case OpKind::Call: {
       const Function &g = *o.callee;
       if (o.argOrder.size() != g.params.size())

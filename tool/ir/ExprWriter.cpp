@@ -102,6 +102,12 @@ std::string ExprWriter::definition(const Op *o) const {
       s += (i ? ", " : "") + expr(o->operands[i], 0);
     return s + ")";
   }
+  case OpKind::Extern: {
+    std::string s = o->externName + "(";
+    for (size_t i = 0; i < o->operands.size(); ++i)
+      s += (i ? ", " : "") + expr(o->operands[i], 0);
+    return s + ")";
+  }
   case OpKind::CkptCall: {
     std::string s = o->arr->name + "." + ckptMethodName(o->method) + "(";
     for (size_t i = 0; i < o->operands.size(); ++i)

@@ -170,6 +170,7 @@ struct Op {
   Array *arr = nullptr;        // DeclArray, Load, Store
   MathFn fn = MathFn::Sin;     // Math
   Function *callee = nullptr;  // Call
+  std::string externName;      // Extern: the callee, qualified
   std::vector<Array *> arrays; // Call: array arguments, in parameter order
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)
