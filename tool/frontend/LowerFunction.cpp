@@ -108,21 +108,13 @@ std::optional<Type> Lowerer::typeOf(clang::QualType qt,
                                     const clang::NamedDecl *d,
                                     clang::SourceLocation loc) {
   qt = qt.getCanonicalType();
-  // Inside the function an enum is its underlying integer type; in a
-  // signature the generated functions would not match the primal's.
-  if (const auto *et = qt->getAs<clang::EnumType>()) {
-    if (llvm::isa_and_nonnull<clang::ParmVarDecl>(d) ||
-        llvm::isa_and_nonnull<clang::FunctionDecl>(d)) {
-      error(loc, Diag::Construct,
-            {"enum type '" + qt.getAsString() + "' in the signature of '" +
-                 fn.name + "'",
-             "pass or return an int (static_cast<int>(...)); enums are "
-             "accepted inside the function"});
-      return std::nullopt;
-    }
+  // An enum is its underlying integer type, in the body and in signatures
+  // (the generated file does not see the enum's definition: an unscoped
+  // enum argument converts to it implicitly, an enum class one through
+  // static_cast).
+  if (const auto *et = qt->getAs<clang::EnumType>())
     if (const auto *ed = et->getDecl()->getDefinition())
       qt = ed->getIntegerType().getCanonicalType();
-  }
   if (const auto *bt = qt->getAs<clang::BuiltinType>()) {
     switch (bt->getKind()) {
     case clang::BuiltinType::Double: return Type::Double;
