@@ -230,8 +230,11 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
       while (base->isPointerType())
         base = base->getPointeeType();
       error(ploc, Diag::PointerToPointer,
-            {name, qt.getAsString(),
-             base.getUnqualifiedType().getAsString()});
+            {name, qt.getAsString(), base.getAsString()});
+      return;
+    }
+    if (elem->isFunctionType()) { // named as the parameter's own type
+      error(ploc, Diag::UnsupportedType, {qt.getAsString(), name});
       return;
     }
     auto et = typeOf(elem, pd, ploc);
