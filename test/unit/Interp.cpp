@@ -188,11 +188,14 @@ private:
     case OpKind::Or: r = in(0) != 0 || in(1) != 0; break;
     case OpKind::Math: {
       double b = o.operands.size() > 1 ? in(1) : 0;
-      r = evalMath(o.fn, o.type, in(0), b);
+      double c = o.operands.size() > 2 ? in(2) : 0;
+      r = evalMath(o.fn, o.type, in(0), b, c);
       break;
     }
     case OpKind::Cast: r = in(0); break; // converted below
     case OpKind::Select: r = in(0) != 0 ? in(1) : in(2); break;
+    case OpKind::Extern:
+      throw InterpError("call.extern " + o.externName + " is not interpreted");
     case OpKind::Call: {
       const Function &g = *o.callee;
       if (o.argOrder.size() != g.params.size())

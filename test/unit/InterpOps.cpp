@@ -4,6 +4,8 @@
 
 #include "Interp.h"
 
+#include "adgen/math.h"
+
 #include <cmath>
 
 namespace adgen::test {
@@ -20,16 +22,21 @@ double convert(Type t, double v) {
                       typeName(t) + " overflows");
   int64_t i = static_cast<int64_t>(v); // truncates toward zero
   switch (t) {
+  case Type::Char: case Type::SChar: return static_cast<int8_t>(i);
+  case Type::UChar: return static_cast<uint8_t>(i);
+  case Type::Short: return static_cast<int16_t>(i);
+  case Type::UShort: return static_cast<uint16_t>(i);
   case Type::Int: return static_cast<int32_t>(i);
   case Type::UInt: return static_cast<uint32_t>(i);
-  case Type::ULong: return static_cast<double>(static_cast<uint64_t>(i));
+  case Type::ULong: case Type::ULongLong:
+    return static_cast<double>(static_cast<uint64_t>(i));
   default: return static_cast<double>(i);
   }
 }
 
 namespace {
 
-template <typename T> T math(MathFn f, T a, T b) {
+template <typename T> T math(MathFn f, T a, T b, T c) {
   switch (f) {
   case MathFn::Sin: return std::sin(a);
   case MathFn::Cos: return std::cos(a);
@@ -57,16 +64,33 @@ template <typename T> T math(MathFn f, T a, T b) {
   case MathFn::Floor: return std::floor(a);
   case MathFn::Ceil: return std::ceil(a);
   case MathFn::Erf: return std::erf(a);
+  case MathFn::Asinh: return std::asinh(a);
+  case MathFn::Acosh: return std::acosh(a);
+  case MathFn::Atanh: return std::atanh(a);
+  case MathFn::Exp2: return std::exp2(a);
+  case MathFn::Fdim: return std::fdim(a, b);
+  case MathFn::Fma: return std::fma(a, b, c);
+  case MathFn::Trunc: return std::trunc(a);
+  case MathFn::Round: return std::round(a);
+  case MathFn::Nearbyint: return std::nearbyint(a);
+  case MathFn::Fmod: return std::fmod(a, b);
+  case MathFn::Remainder: return std::remainder(a, b);
+  case MathFn::Copysign: return std::copysign(a, b);
+  case MathFn::Erfc: return std::erfc(a);
+  case MathFn::Lgamma: return std::lgamma(a);
+  case MathFn::Tgamma: return std::tgamma(a);
+  case MathFn::Digamma: return adgen::digamma(a);
   }
   throw InterpError("unknown math function");
 }
 
 } // namespace
 
-double evalMath(MathFn f, Type t, double a, double b) {
+double evalMath(MathFn f, Type t, double a, double b, double c) {
   if (t == Type::Float)
-    return math<float>(f, static_cast<float>(a), static_cast<float>(b));
-  return math<double>(f, a, b);
+    return math<float>(f, static_cast<float>(a), static_cast<float>(b),
+                       static_cast<float>(c));
+  return math<double>(f, a, b, c);
 }
 
 double evalArith(OpKind k, Type t, double a, double b) {

@@ -30,6 +30,7 @@ struct Case {
 std::vector<Case> allCases() {
   std::vector<Case> cs = {
 #define ADGEN_MATH(K, N, A) {N, OpKind::Math, MathFn::K, A},
+#define ADGEN_MATH_RUNTIME(K, N, A) // only in derivatives: not differentiated
 #include "ir/MathFns.def"
   };
   cs.push_back({"add", OpKind::Add, MathFn::Sin, 2});
@@ -58,6 +59,12 @@ Domain domainOf(const std::string &n) {
   else if (n == "log" || n == "log2" || n == "log10") set(0.1, 5);
   else if (n == "log1p") set(-0.5, 3);
   else if (n == "sqrt") set(0.1, 4);
+  else if (n == "acosh") set(1.1, 4);
+  else if (n == "atanh") set(-0.9, 0.9);
+  else if (n == "lgamma" || n == "tgamma") {
+    set(-3.5, 4);
+    d.ok = [=](double x, double) { return awayFromInt(x) || x > 0.5; };
+  }
   else if (n == "cbrt") {
     set(-4, 4);
     d.ok = [](double x, double) { return std::fabs(x) > 0.1; };
@@ -72,7 +79,23 @@ Domain domainOf(const std::string &n) {
     d.ok = [](double x, double) { return std::fabs(x) > 0.05; };
   } else if (n == "fmin" || n == "fmax") {
     d.ok = [](double x, double y) { return std::fabs(x - y) > 0.01; };
-  } else if (n == "floor" || n == "ceil") {
+  } else if (n == "fdim") {
+    d.ok = [](double x, double y) { return std::fabs(x - y) > 0.01; };
+  } else if (n == "fmod" || n == "remainder") {
+    set(-5, 5);
+    d.lo1 = 0.5, d.hi1 = 2;
+    d.ok = [=](double x, double y) {
+      double q = x / y; // away from the jumps of the quotient
+      return std::fabs(q - std::round(q)) > 0.02 &&
+             std::fabs(q - std::round(q) - 0.5) > 0.02 &&
+             std::fabs(q - std::round(q) + 0.5) > 0.02;
+    };
+  } else if (n == "copysign") {
+    d.ok = [](double x, double y) {
+      return std::fabs(x) > 0.05 && std::fabs(y) > 0.05;
+    };
+  } else if (n == "floor" || n == "ceil" || n == "trunc" || n == "round" ||
+             n == "nearbyint") {
     set(-3, 3);
     d.ok = [=](double x, double) { return awayFromInt(x); };
   } else if (n == "div") {
@@ -82,15 +105,19 @@ Domain domainOf(const std::string &n) {
   return d;
 }
 
-/// double f(double x[, double y]) { return op(x[, y]); } in type t.
+/// double f(double x[, double y[, double z]]) { return op(x[, y[, z]]); }
+/// in type t.
 std::unique_ptr<Function> primal(const Case &c, Type t) {
   auto f = newFunction("f", t);
   Var *x = scalarParam(*f, "x", t);
   Var *y = c.arity > 1 ? scalarParam(*f, "y", t) : nullptr;
+  Var *z = c.arity > 2 ? scalarParam(*f, "z", t) : nullptr;
   Builder b(*f);
   std::vector<Op *> args = {b.readVar(x)};
   if (y)
     args.push_back(b.readVar(y));
+  if (z)
+    args.push_back(b.readVar(z));
   Op *v = c.kind == OpKind::Math  ? b.math(c.fn, args)
           : c.kind == OpKind::Neg ? b.create(OpKind::Neg, t, args)
                                   : b.binary(c.kind, args[0], args[1]);
@@ -142,6 +169,8 @@ void checkRule(const Case &c, Type t, double rtol) {
     std::vector<double> in = {x}, tin = {dx};
     if (c.arity > 1)
       in.push_back(y), tin.push_back(dy);
+    if (c.arity > 2) // fma's addend: the third input is y again
+      in.push_back(y), tin.push_back(convert(t, dir(rng)));
     std::vector<double> args = in;
     args.insert(args.end(), tin.begin(), tin.end());
     std::vector<std::vector<double>> arrs = {{0.0}};
@@ -183,6 +212,8 @@ TEST_P(RuleTest, AdjointMatchesFiniteDifference) {
     std::vector<double> in = {x};
     if (c.arity > 1)
       in.push_back(y);
+    if (c.arity > 2)
+      in.push_back(-y);
     SCOPED_TRACE(c.name + " at x=" + std::to_string(x) +
                  ", y=" + std::to_string(y));
     checkGrad(*f, in, {}, 1e-6, {}, k);
@@ -204,7 +235,8 @@ std::vector<Case> floatCases() {
   std::vector<Case> out;
   for (auto &c : allCases())
     for (const char *n : {"sin", "exp", "log", "sqrt", "tanh", "pow", "atan2",
-                          "hypot", "erf", "fabs", "mul", "div"})
+                          "hypot", "erf", "fabs", "mul", "div", "asinh",
+                          "exp2", "fma", "fmod", "erfc", "lgamma", "tgamma"})
       if (c.name == n)
         out.push_back(c);
   return out;

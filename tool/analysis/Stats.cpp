@@ -26,7 +26,9 @@ bool countedLoop(const Block &b, size_t i, Range &r) {
 bool isTranscendental(MathFn f) {
   switch (f) {
   case MathFn::Fabs: case MathFn::Fmin: case MathFn::Fmax:
-  case MathFn::Floor: case MathFn::Ceil:
+  case MathFn::Fdim: case MathFn::Fma: case MathFn::Copysign:
+  case MathFn::Floor: case MathFn::Ceil: case MathFn::Trunc:
+  case MathFn::Round: case MathFn::Nearbyint:
     return false;
   default:
     return true;

@@ -77,7 +77,11 @@ bool backwardSweep(PassState &s) {
 
 bool tangent(PassState &s) {
   s.fn = makeTangent(*s.dm, *s.primal, s.tangent);
-  return true;
+  if (!s.dm->error)
+    return true;
+  s.errors.push_back(*s.dm->error);
+  s.dm->error.reset(); // reported once
+  return false;
 }
 
 bool deadCode(PassState &s) {

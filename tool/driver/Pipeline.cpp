@@ -54,8 +54,11 @@ Function *jvp(const Function &f, const DiffRequest &req, const Options &o,
   s.primal = &f;
   s.dm = &out.dm;
   s.tangent = {f.name + "_jvp", activeParams(f, req.jvpAll, req.jvpWrt)};
-  if (!runPasses(jvpPasses(), s, o.passes))
+  if (!runPasses(jvpPasses(), s, o.passes)) {
+    if (!s.errors.empty())
+      printDiagnostics(s.errors);
     return nullptr;
+  }
   s.fn->doc = jvpDoc(f, s.tangent.active);
   if (o.emit == "wengert" && o.show == "jvp")
     out.text << printFunction(*s.fn) << "\n";

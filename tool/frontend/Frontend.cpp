@@ -30,8 +30,14 @@ using namespace clang;
 
 namespace {
 
-/// Function definitions of the main file, and the statements of their
-/// bodies, in source order.
+/// Where directives apply and derivatives come from: the main file and the
+/// headers it includes with quotes (not system headers).
+bool inUserFile(const SourceManager &sm, SourceLocation loc) {
+  return loc.isValid() && !sm.isInSystemHeader(loc);
+}
+
+/// Function definitions of the main file and of its user headers, and the
+/// statements of their bodies, in translation-unit order.
 struct Collector : RecursiveASTVisitor<Collector> {
   SourceManager &sm;
   std::vector<const FunctionDecl *> defs;
@@ -42,7 +48,7 @@ struct Collector : RecursiveASTVisitor<Collector> {
 
   bool TraverseFunctionDecl(FunctionDecl *fd) {
     if (!fd->doesThisDeclarationHaveABody() ||
-        !sm.isInMainFile(fd->getLocation()))
+        !inUserFile(sm, fd->getLocation()))
       return RecursiveASTVisitor::TraverseFunctionDecl(fd);
     defs.push_back(fd);
     const FunctionDecl *saved = current;
@@ -72,7 +78,7 @@ struct Collector : RecursiveASTVisitor<Collector> {
   }
   void noteMethod(CXXMethodDecl *md) {
     if (md->doesThisDeclarationHaveABody() &&
-        sm.isInMainFile(md->getLocation()))
+        inUserFile(sm, md->getLocation()))
       defs.push_back(md);
   }
   bool VisitStmt(Stmt *s) {
@@ -126,6 +132,12 @@ public:
       out.requests.push_back(std::move(req));
     }
     out.userTypes = typeDefinitions(ast, cx.signatureTypes);
+    if (out.requests.empty() && !de.hasErrorOccurred())
+      for (const Directive &d : dirs)
+        if (inUserFile(sm, d.loc)) { // never an empty output after one
+          report(de, d.loc, Diag::DirectiveUnused, {d.name()});
+          break;
+        }
   }
 
 private:
@@ -173,7 +185,8 @@ private:
   using FnDirectives =
       std::map<const FunctionDecl *, std::vector<const Directive *>>;
 
-  /// Attaches each directive of the main file to what it applies to: a
+  /// Attaches each directive of the main file and its user headers to what
+  /// it applies to: a
   /// checkpoint to the loop after it (cx's loop policies), the others to the
   /// function defined after them (fnDirs); reports misplaced ones.
   void placeDirectives(LowerContext &cx, const Placement &place,
@@ -181,7 +194,7 @@ private:
     DiagnosticsEngine &de = cx.diags;
     SourceManager &sm = cx.ast.getSourceManager();
     for (const Directive &d : dirs) {
-      if (!sm.isInMainFile(d.loc))
+      if (!inUserFile(sm, d.loc))
         continue;
       const FunctionDecl *body = place.bodyAround(d.loc);
       if (d.kind == Directive::Checkpoint) {

@@ -100,6 +100,11 @@ Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
                (mathArity(fn) == 2 ? ": nest the calls" : "")});
     return nullptr;
   }
+  bool failedBefore = failed;
+  if (Op *kept = externCall(e, callee))
+    return kept;
+  if (failed && !failedBefore) // reported while lowering an argument
+    return nullptr;
   error(loc,
         cx.checkpoint ? impureCallDiag(callee)
         : def         ? Diag::SystemCall

@@ -110,32 +110,31 @@ std::optional<Type> Lowerer::typeOf(clang::QualType qt,
                                     const clang::NamedDecl *d,
                                     clang::SourceLocation loc) {
   qt = qt.getCanonicalType();
-  // Inside the function an enum is its underlying integer type; in a
-  // signature the generated functions would not match the primal's.
-  if (const auto *et = qt->getAs<clang::EnumType>()) {
-    if (llvm::isa_and_nonnull<clang::ParmVarDecl>(d) ||
-        llvm::isa_and_nonnull<clang::FunctionDecl>(d)) {
-      error(loc, Diag::Construct,
-            {"enum type '" + qt.getAsString() + "' in the signature of '" +
-                 fn.name + "'",
-             "pass or return an int (static_cast<int>(...)); enums are "
-             "accepted inside the function"});
-      return std::nullopt;
-    }
+  // An enum is its underlying integer type, in the body and in signatures
+  // (the generated file does not see the enum's definition: an unscoped
+  // enum argument converts to it implicitly, an enum class one through
+  // static_cast).
+  if (const auto *et = qt->getAs<clang::EnumType>())
     if (const auto *ed = et->getDecl()->getDefinition())
       qt = ed->getIntegerType().getCanonicalType();
-  }
   if (const auto *bt = qt->getAs<clang::BuiltinType>()) {
     switch (bt->getKind()) {
     case clang::BuiltinType::Double: return Type::Double;
     case clang::BuiltinType::Float: return Type::Float;
     case clang::BuiltinType::Bool: return Type::Bool;
+    case clang::BuiltinType::LongDouble: return Type::LongDouble;
+    case clang::BuiltinType::Char_S: case clang::BuiltinType::Char_U:
+      return Type::Char;
+    case clang::BuiltinType::SChar: return Type::SChar;
+    case clang::BuiltinType::UChar: return Type::UChar;
+    case clang::BuiltinType::Short: return Type::Short;
+    case clang::BuiltinType::UShort: return Type::UShort;
     case clang::BuiltinType::Int: return Type::Int;
-    case clang::BuiltinType::Long:
-    case clang::BuiltinType::LongLong: return Type::Long;
+    case clang::BuiltinType::Long: return Type::Long;
+    case clang::BuiltinType::LongLong: return Type::LongLong;
     case clang::BuiltinType::UInt: return Type::UInt;
-    case clang::BuiltinType::ULong:
-    case clang::BuiltinType::ULongLong: return Type::ULong;
+    case clang::BuiltinType::ULong: return Type::ULong;
+    case clang::BuiltinType::ULongLong: return Type::ULongLong;
     case clang::BuiltinType::Void: return Type::Void;
     default: break;
     }
@@ -254,8 +253,11 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
       while (base->isPointerType())
         base = base->getPointeeType();
       error(ploc, Diag::PointerToPointer,
-            {name, qt.getAsString(),
-             base.getUnqualifiedType().getAsString()});
+            {name, qt.getAsString(), base.getAsString()});
+      return;
+    }
+    if (elem->isFunctionType()) { // named as the parameter's own type
+      error(ploc, Diag::UnsupportedType, {qt.getAsString(), name});
       return;
     }
     auto et = typeOf(elem, pd, ploc);

@@ -205,6 +205,10 @@ private:
   /// function, or an error.
   Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
                   const clang::FunctionDecl *def);
+  /// A call kept as it is (an Extern op): a function of the math headers
+  /// on scalars that adgen does not differentiate (LowerExtern.cpp). Null,
+  /// with nothing reported, when the call is not one.
+  Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   /// A call to a function defined in the file or a user header: lowered
   /// (on first use) to IR of its own, then called.
   Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def,

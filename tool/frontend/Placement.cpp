@@ -58,7 +58,13 @@ const FunctionDecl *Placement::definitionAfter(SourceLocation loc) const {
   auto it = std::partition_point(
       byBegin.begin(), byBegin.end(),
       [&](const FunctionDecl *fd) { return !before(loc, fd->getBeginLoc()); });
-  return it == byBegin.end() ? nullptr : *it;
+  // In the directive's own file: a directive before an #include applies to
+  // the definition after the include, not to one inside the header.
+  clang::FileID file = sm.getFileID(sm.getExpansionLoc(loc));
+  for (; it != byBegin.end(); ++it)
+    if (sm.getFileID(sm.getExpansionLoc((*it)->getBeginLoc())) == file)
+      return *it;
+  return nullptr;
 }
 
 const Stmt *Placement::statementAfter(const FunctionDecl *fd,

@@ -22,7 +22,8 @@ public:
 
   /// The innermost definition whose body contains `loc`, or null.
   const clang::FunctionDecl *bodyAround(clang::SourceLocation loc) const;
-  /// The first definition that begins after `loc`, or null.
+  /// The first definition that begins after `loc` in the same file, or
+  /// null.
   const clang::FunctionDecl *definitionAfter(clang::SourceLocation loc) const;
   /// The first statement of `fd`'s body that begins after `loc`, or null.
   const clang::Stmt *statementAfter(const clang::FunctionDecl *fd,

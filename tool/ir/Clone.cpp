@@ -53,6 +53,7 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   n->arr = o.arr ? m.array(o.arr) : nullptr;
   n->fn = o.fn;
   n->callee = o.callee;
+  n->externName = o.externName;
   for (const Array *a : o.arrays)
     n->arrays.push_back(m.array(a));
   n->argOrder = o.argOrder;

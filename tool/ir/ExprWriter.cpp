@@ -94,9 +94,16 @@ std::string ExprWriter::definition(const Op *o) const {
     return expr(o->operands[0], p) + " ? " + expr(o->operands[1], p) +
            " : " + expr(o->operands[2], p - 1);
   case OpKind::Math: {
-    std::string s = cxx ? std::string("std::") + mathName(o->fn)
-                        : std::string(mathName(o->fn));
+    std::string s = !cxx                 ? std::string(mathName(o->fn))
+                    : mathInRuntime(o->fn) ? std::string("adgen::") + mathName(o->fn)
+                                           : std::string("std::") + mathName(o->fn);
     s += "(";
+    for (size_t i = 0; i < o->operands.size(); ++i)
+      s += (i ? ", " : "") + expr(o->operands[i], 0);
+    return s + ")";
+  }
+  case OpKind::Extern: {
+    std::string s = o->externName + "(";
     for (size_t i = 0; i < o->operands.size(); ++i)
       s += (i ? ", " : "") + expr(o->operands[i], 0);
     return s + ")";

@@ -4,18 +4,29 @@
 
 namespace adgen {
 
-bool isFloating(Type t) { return t == Type::Float || t == Type::Double; }
+bool isFloating(Type t) {
+  return t == Type::Float || t == Type::Double || t == Type::LongDouble;
+}
 
 bool isInteger(Type t) {
-  return t == Type::Int || t == Type::Long || t == Type::UInt ||
-         t == Type::ULong;
+  switch (t) {
+  case Type::Char: case Type::SChar: case Type::UChar: case Type::Short:
+  case Type::UShort: case Type::Int: case Type::UInt: case Type::Long:
+  case Type::ULong: case Type::LongLong: case Type::ULongLong:
+    return true;
+  default:
+    return false;
+  }
 }
 
 int64_t typeSize(Type t) {
   switch (t) {
   case Type::Void: return 0;
-  case Type::Bool: return 1;
+  case Type::Bool: case Type::Char: case Type::SChar: case Type::UChar:
+    return 1;
+  case Type::Short: case Type::UShort: return 2;
   case Type::Int: case Type::UInt: case Type::Float: return 4;
+  case Type::LongDouble: return 16;
   default: return 8;
   }
 }
@@ -24,12 +35,20 @@ const char *typeName(Type t) {
   switch (t) {
   case Type::Void: return "void";
   case Type::Bool: return "bool";
+  case Type::Char: return "char";
+  case Type::SChar: return "signed char";
+  case Type::UChar: return "unsigned char";
+  case Type::Short: return "short";
+  case Type::UShort: return "unsigned short";
   case Type::Int: return "int";
   case Type::Long: return "long";
   case Type::UInt: return "unsigned";
   case Type::ULong: return "unsigned long";
+  case Type::LongLong: return "long long";
+  case Type::ULongLong: return "unsigned long long";
   case Type::Float: return "float";
   case Type::Double: return "double";
+  case Type::LongDouble: return "long double";
   }
   return "?";
 }
@@ -110,16 +129,31 @@ unsigned mathArity(MathFn f) {
   return 0;
 }
 
+bool mathInRuntime(MathFn f) {
+  switch (f) {
+#define ADGEN_MATH(K, N, A)                                                    \
+  case MathFn::K:                                                              \
+    return false;
+#define ADGEN_MATH_RUNTIME(K, N, A)                                            \
+  case MathFn::K:                                                              \
+    return true;
+#include "ir/MathFns.def"
+  }
+  return false;
+}
+
 bool lookupMath(const std::string &name, MathFn &out) {
   static const struct {
     const char *n;
     MathFn f;
   } table[] = {
 #define ADGEN_MATH(K, N, A) {N, MathFn::K},
+#define ADGEN_MATH_RUNTIME(K, N, A) // not callable from the input
 #include "ir/MathFns.def"
   };
   for (auto &e : table) {
-    if (name == e.n || name == std::string(e.n) + "f") {
+    if (name == e.n || name == std::string(e.n) + "f" ||
+        name == std::string(e.n) + "l") {
       out = e.f;
       return true;
     }

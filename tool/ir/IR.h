@@ -20,7 +20,13 @@ namespace adgen {
 
 struct ExtentExpr; // ir/ExtentExpr.h
 
-enum class Type { Void, Bool, Int, Long, UInt, ULong, Float, Double };
+/// The scalar types of the IR, one per C++ builtin type adgen accepts (so
+/// generated code spells them as the user did, up to typedefs: size_t is
+/// `unsigned long`, int64_t `long` on the LP64 targets adgen emits for).
+enum class Type {
+  Void, Bool, Int, Long, UInt, ULong, Float, Double,
+  Char, SChar, UChar, Short, UShort, LongLong, ULongLong, LongDouble
+};
 
 bool isFloating(Type t);
 bool isInteger(Type t);
@@ -41,6 +47,8 @@ const char *opMnemonic(OpKind k);
 const char *mathName(MathFn f);
 unsigned mathArity(MathFn f);
 bool lookupMath(const std::string &name, MathFn &out); // "sin", "sinf", ...
+/// A function of adgen's runtime (adgen::digamma), not of <cmath>.
+bool mathInRuntime(MathFn f);
 
 enum class LoopKind { For, While, Do };
 
@@ -163,6 +171,7 @@ struct Op {
   Array *arr = nullptr;        // DeclArray, Load, Store
   MathFn fn = MathFn::Sin;     // Math
   Function *callee = nullptr;  // Call
+  std::string externName;      // Extern: the callee, qualified
   std::vector<Array *> arrays; // Call: array arguments, in parameter order
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)

@@ -285,7 +285,9 @@ std::string literal(double v, Type t) {
   char buf[64];
   if (v == std::floor(v) && std::fabs(v) < 1e15) {
     std::snprintf(buf, sizeof buf, "%.1f", v);
-    return std::string(buf) + (t == Type::Float ? "f" : "");
+    return std::string(buf) + (t == Type::Float        ? "f"
+                               : t == Type::LongDouble ? "L"
+                                                       : "");
   }
   std::snprintf(buf, sizeof buf, "%.17g", v);
   std::string s = buf;
@@ -301,6 +303,8 @@ std::string literal(double v, Type t) {
     s += ".0";
   if (t == Type::Float)
     s += "f";
+  else if (t == Type::LongDouble)
+    s += "L";
   return s;
 }
 

@@ -132,6 +132,14 @@ struct Verifier {
         errs.push_back(a->name + " is strided by what is no stride parameter");
   }
 
+  /// A math function's arity; a kept call's callee.
+  void callee(const Op &o) {
+    if (o.kind == OpKind::Extern && o.externName.empty())
+      err(o, "call.extern without a callee name");
+    if (o.kind == OpKind::Math && o.operands.size() != mathArity(o.fn))
+      err(o, std::string("wrong arity for ") + mathName(o.fn));
+  }
+
   void check(const Op &o, int loopDepth) {
     role(o);
     int n = expectedOperands(o.kind);
@@ -181,9 +189,8 @@ struct Verifier {
           (o.operands[0]->type != o.type || o.operands[1]->type != o.type))
         err(o, "operand types differ from the result type");
       break;
-    case OpKind::Math:
-      if (o.operands.size() != mathArity(o.fn))
-        err(o, std::string("wrong arity for ") + mathName(o.fn));
+    case OpKind::Math: case OpKind::Extern:
+      callee(o);
       break;
     case OpKind::Push: case OpKind::Pop: case OpKind::Reserve:
       if (!o.arr || !o.arr->isTape)

@@ -145,6 +145,7 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
       ops.push_back(val(x));
     Op *n = b.create(v->kind, v->type, ops);
     n->fn = v->fn;
+    n->externName = v->externName;
     return again[v] = n;
   };
   Type ty = s.isReturn

@@ -124,6 +124,8 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
     return;
   default: {
     Op *n = cloneOp(b, o, cx.out.m);
+    if (o.kind == OpKind::Extern && cx.in.act.active(&o))
+      cx.err.fail(o, Diag::ActiveExternCall, {o.externName});
     if (!cx.in.act.active(&o) || !hasRule(o))
       return;
     LinearForm form = linearizeOp(b, o, *n, fs.lin, [&](unsigned i) {

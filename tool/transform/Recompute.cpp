@@ -70,6 +70,7 @@ Op *Recompute::recompute(const Op *v) {
   }
   Op *n = out.b.create(v->kind, v->type, ops);
   n->fn = v->fn;
+  n->externName = v->externName;
   return n;
 }
 

@@ -209,6 +209,8 @@ private:
       return call(o);
     default: {
       Op *n = clone(o);
+      if (o.kind == OpKind::Extern && active(&o))
+        refuseExtern(o);
       if (!active(&o) || !hasRule(o))
         return;
       LinearForm form = linearizeOp(out.b, o, *n, forms.lin, [&](unsigned i) {
@@ -372,6 +374,13 @@ private:
         [&](const std::unique_ptr<Op> &o) { return o.get() == n; });
     if (it != ops.rend())
       std::rotate(it.base() - 1, it.base(), ops.end());
+  }
+
+  /// A kept library call whose result is active: it has no derivative.
+  void refuseExtern(const Op &o) {
+    if (!dm.error)
+      dm.error = Diagnostic{Diag::ActiveExternCall, src.sourceFile,
+                            o.loc.line ? o.loc : src.loc, {o.externName}};
   }
 
   template <class T> bool active(const T *x) const {

@@ -4,10 +4,12 @@
 // pattern (or a plain copy where nothing active reaches them).
 #pragma once
 
+#include "ir/Diagnostic.h"
 #include "ir/IR.h"
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,9 @@ struct TangentOptions {
 class DerivedModule {
 public:
   Module module;
+  /// The first construct a tangent could not be built for (a kept library
+  /// call whose result is active); the tangents are incomplete then.
+  std::optional<Diagnostic> error;
   /// The specialisation of `g` for the activity mask (built on first use).
   Function *tangentOf(const Function &g, const std::vector<bool> &mask);
   /// A copy of `g` under an internal name (for calls where nothing is

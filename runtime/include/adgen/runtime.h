@@ -11,6 +11,7 @@
 #include "adgen/batch.h"
 #include "adgen/checkpoint.h"
 #include "adgen/checks.h"
+#include "adgen/math.h"
 #include "adgen/tape.h"
 
 #define ADGEN_RUNTIME_VERSION_MAJOR 0

@@ -6,11 +6,11 @@
 // RUN: not test -e %t.cpp
 
 #pragma adgen jvp
-// CHECK: {{.*}}unnamed_parameter.cpp:[[@LINE+4]]:31: error: type 'long double' of unnamed parameter 2 is not supported by adgen
-// CHECK-NEXT: double f(double x, long double) {
+// CHECK: {{.*}}unnamed_parameter.cpp:[[@LINE+4]]:28: error: type '__int128' of unnamed parameter 2 is not supported by adgen
+// CHECK-NEXT: double f(double x, __int128) {
 // CHECK-NEXT: {{^ *\| *~*\^}}
-// CHECK-NEXT: {{.*}}unnamed_parameter.cpp:[[@LINE+1]]:31: note: hint: use double, float, int, long, bool, pointers to them, or fixed-size local arrays
-double f(double x, long double) {
+// CHECK-NEXT: {{.*}}unnamed_parameter.cpp:[[@LINE+1]]:28: note: hint: use floating-point (float, double, long double), integer, bool or enum scalars, pointers to them, or fixed-size local arrays
+double f(double x, __int128) {
   return x;
 }
 // CHECK: 1 error generated.
