@@ -52,7 +52,9 @@ void Lowerer::findAddressTaken(const Stmt *s) {
     const FunctionDecl *fd = call->getDirectCallee();
     std::vector<const Expr *> args = userArgs(call);
     const auto *md = dyn_cast_or_null<CXXMethodDecl>(fd);
-    bool member = md && !md->isStatic();
+    if (md && md->getParent()->isLambda()) // inlined: references bind
+      fd = nullptr;
+    bool member = md && !md->isStatic() && fd;
     if (member && !md->isConst() && !args.empty())
       if (const VarDecl *vd = rootLocal(args[0]))
         addressTaken.insert(vd);

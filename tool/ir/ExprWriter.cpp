@@ -115,7 +115,9 @@ std::string ExprWriter::definition(const Op *o) const {
     return s + ")";
   }
   case OpKind::CkptCopy: {
-    std::string what = o->var ? "&" + o->var->name : o->arrays[0]->name;
+    std::string what = o->var ? "&" + o->var->name
+                       : (o->arrays[0]->scalarLocal ? "&" : "") +
+                             o->arrays[0]->name;
     std::string count = o->var ? "1" : expr(o->operands[0], 0);
     return o->arr->name + "." + ckptMethodName(o->method) + "(" + what +
            ", " + count + ")";
