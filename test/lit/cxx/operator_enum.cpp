@@ -13,8 +13,8 @@ double operator*(Unit u, double x) { return u == Metre ? x : 0.3048 * x; }
 #pragma adgen jvp grad
 double f(double x) { return (Foot * x) * (Metre * x); }
 
-// CHECK: adgen_operator_times_jvp_01(
 // CHECK-LABEL: ADGEN_HD double f_grad(double x, double *x_bar, double f_bar = 1.0) {
+// CHECK: adgen_operator_times_jvp_01(
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
