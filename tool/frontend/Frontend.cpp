@@ -7,6 +7,7 @@
 #include "frontend/Lowerer.h"
 #include "frontend/Placement.h"
 #include "frontend/Pragmas.h"
+#include "frontend/Template.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -16,6 +17,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/Support/Path.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -81,10 +83,12 @@ struct Collector : RecursiveASTVisitor<Collector> {
   }
 };
 
-class Consumer : public ASTConsumer {
+class Consumer : public SemaConsumer {
 public:
   Consumer(std::vector<Directive> &dirs, FrontendResult &out)
       : dirs(dirs), out(out) {}
+
+  void InitializeSema(Sema &s) override { sema = &s; }
 
   void HandleTranslationUnit(ASTContext &ast) override {
     auto &de = ast.getDiagnostics();
@@ -110,19 +114,36 @@ public:
       auto it = fnDirs.find(fd);
       if (it == fnDirs.end())
         continue;
-      Function *f = cx.calleeFor(fd, fd->getLocation());
-      if (!f)
-        continue;
-      DiffRequest req;
-      req.fn = f;
-      for (const Directive *d : it->second)
-        addDirective(de, *d, *f, req);
-      out.requests.push_back(std::move(req));
+      for (const FunctionDecl *inst : instancesOf(de, fd, it->second)) {
+        Function *f = cx.calleeFor(inst, fd->getLocation());
+        if (!f)
+          continue;
+        DiffRequest req;
+        req.fn = f;
+        for (const Directive *d : it->second)
+          addDirective(de, *d, *f, req);
+        out.requests.push_back(std::move(req));
+      }
     }
     out.userTypes = typeDefinitions(ast, cx.signatureTypes);
   }
 
 private:
+  /// What the directives on definition `fd` differentiate: fd, or for a
+  /// function template its instantiations (frontend/Template.h).
+  std::vector<const FunctionDecl *>
+  instancesOf(DiagnosticsEngine &de, const FunctionDecl *fd,
+              const std::vector<const Directive *> &ds) {
+    if (const FunctionTemplateDecl *ftd = fd->getDescribedFunctionTemplate())
+      return instantiationsOf(*sema, ftd, ds);
+    for (const Directive *d : ds)
+      if (d->kind == Directive::Instantiate) {
+        reportNotATemplate(de, *d, fd);
+        return {};
+      }
+    return {fd};
+  }
+
   /// The definitions of `types`, as the source has them, in their
   /// namespaces (each once, guarded, so several outputs can be included).
   static std::string
@@ -242,6 +263,10 @@ private:
     Function *f = out.module.functions.back().get();
     f->sourceFile =
         cx.ast.getSourceManager().getFilename(fd->getLocation()).str();
+    // A template's instantiation: its loops take the pattern's directives.
+    if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
+      mirrorLoopDirectives(pattern->getBody(), fd->getBody(), cx.loopPolicies,
+                           cx.loopDirectives);
     inProgress.insert(fd);
     Lowerer lw(cx, *f);
     bool good = lw.lowerFunction(fd);
@@ -342,12 +367,14 @@ private:
       }
       break;
     case Directive::Checkpoint:
+    case Directive::Instantiate:
       break;
     }
   }
 
   std::vector<Directive> &dirs;
   FrontendResult &out;
+  Sema *sema = nullptr;
   /// Functions lowered so far, and those being lowered (for recursion).
   std::map<const FunctionDecl *, Function *> lowered;
   std::set<const FunctionDecl *> inProgress;
