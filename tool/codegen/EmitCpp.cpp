@@ -1,6 +1,7 @@
 #include "codegen/EmitCpp.h"
 
 #include "codegen/EmitSignature.h"
+#include "codegen/EmitTemplate.h"
 #include "ir/Builder.h"
 #include "ir/ExprWriter.h"
 #include "ir/Policy.h"
@@ -388,8 +389,24 @@ std::string docComment(const Function &f) {
 
 } // namespace
 
+/// What a user-facing function is declared as: its doc comment (then
+/// `template <>` for a specialization) and its signature.
+static std::pair<std::string, std::string>
+declaredAs(const Function &f, const TemplateForms *forms) {
+  if (forms && forms->specialized(f))
+    return {forms->primaryBefore(f) + docComment(f) + "template <>\n",
+            forms->signature(f)};
+  return {docComment(f), hasWrapper(f) ? wrapperSignature(f) : signatureOf(f)};
+}
+
 std::string emitFunction(const Function &f, const EmitOptions &o) {
+  return emitFunction(f, o, nullptr);
+}
+
+std::string emitFunction(const Function &f, const EmitOptions &o,
+                         const TemplateForms *forms) {
   FunctionEmitter fe(f, o);
+  auto [comment, signature] = declaredAs(f, forms);
   if (hasWrapper(f)) {
     // Flat (one parameter per member), then as the user calls it.
     std::string flat = fmt::format(
@@ -400,13 +417,13 @@ std::string emitFunction(const Function &f, const EmitOptions &o) {
         fmt::arg("body", fe.body()));
     return flat + "\n" +
            fmt::format(fmt::runtime(templates::function),
-                       fmt::arg("comment", docComment(f)),
-                       fmt::arg("signature", wrapperSignature(f)),
+                       fmt::arg("comment", comment),
+                       fmt::arg("signature", signature),
                        fmt::arg("body", wrapperBody(f)));
   }
-  std::string sig = (f.isInternal ? "inline " : "") + signatureOf(f);
+  std::string sig = (f.isInternal ? "inline " : "") + signature;
   return fmt::format(fmt::runtime(templates::function),
-                     fmt::arg("comment", docComment(f)),
+                     fmt::arg("comment", comment),
                      fmt::arg("signature", sig), fmt::arg("body", fe.body()));
 }
 
@@ -444,18 +461,20 @@ std::string emitFile(const Module &m, const EmitOptions &o) {
                                 fmt::arg("input", baseName(o.input)),
                                 fmt::arg("summary", summary));
   out += o.userTypes;
+  TemplateForms forms(m);
   out += withNamespaces(m, o, [&](const Function &f) {
-    return emitFunction(f, o);
+    return emitFunction(f, o, &forms);
   });
   return out;
 }
 
 std::string emitHeader(const Module &m, const EmitOptions &o) {
+  TemplateForms forms(m);
   std::string decls = withNamespaces(m, o, [&](const Function &f) {
     if (f.isInternal)
       return std::string();
-    return "\n" + docComment(f) + "ADGEN_HD " +
-           (hasWrapper(f) ? wrapperSignature(f) : signatureOf(f)) + ";\n";
+    auto [comment, signature] = declaredAs(f, &forms);
+    return "\n" + comment + "ADGEN_HD " + signature + ";\n";
   });
   return fmt::format(fmt::runtime(templates::header),
                      fmt::arg("version", o.version),

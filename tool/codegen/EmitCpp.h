@@ -24,8 +24,13 @@ std::string emitFile(const Module &m, const EmitOptions &o);
 /// A header declaring the user-facing functions of `m`.
 std::string emitHeader(const Module &m, const EmitOptions &o);
 
-/// One function's definition (no file prologue).
+class TemplateForms;
+
+/// One function's definition (no file prologue); a template's
+/// instantiation as `forms` says (codegen/EmitTemplate.h).
 std::string emitFunction(const Function &f, const EmitOptions &o);
+std::string emitFunction(const Function &f, const EmitOptions &o,
+                         const TemplateForms *forms);
 
 /// `R name(params)` of f, under its own name or `name`.
 std::string signatureOf(const Function &f);

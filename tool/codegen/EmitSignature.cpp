@@ -41,33 +41,53 @@ bool shadowByPointer(const Function &f, const UserParam &up) {
   return f.adjoint && !writable(up.passing);
 }
 
-/// `T x`, `const S &s`, ... as the user wrote parameter `up`.
-std::string declared(const UserParam &up, const std::string &name) {
+/// `T x`, `const S &s`, ... as the user wrote parameter `up` (of type `t`).
+std::string declared(const UserParam &up, const std::string &t,
+                     const std::string &name) {
   switch (up.passing) {
   case Passing::Value:
-    return up.typeName + " " + name;
+    return t + " " + name;
   case Passing::ConstRef:
-    return "const " + up.typeName + " &" + name;
+    return "const " + t + " &" + name;
   case Passing::Ref:
-    return up.typeName + " &" + name;
+    return t + " &" + name;
   case Passing::ConstPointer:
-    return "const " + up.typeName + " *" + name;
+    return "const " + t + " *" + name;
   case Passing::Pointer:
-    return up.typeName + " *" + name;
+    return t + " *" + name;
   }
   return name;
 }
 
-/// The shadow's declaration: its own type, passed as SPEC §5 says.
-std::string shadowDeclared(const Function &f, const UserParam &up) {
+/// The shadow's declaration: its own type `t`, passed as SPEC §5 says.
+std::string shadowDeclared(const Function &f, const UserParam &up,
+                           const std::string &t) {
   std::string n = up.name + shadowSuffix(f);
   if (shadowByPointer(f, up))
     return (!f.adjoint && up.passing == Passing::ConstPointer ? "const " : "") +
-           up.typeName + " *" + n;
+           t + " *" + n;
   if (writable(up.passing))
-    return up.typeName + " &" + n;
-  return up.aggregate ? "const " + up.typeName + " &" + n
-                      : up.typeName + " " + n;
+    return t + " &" + n;
+  return up.aggregate ? "const " + t + " &" + n : t + " " + n;
+}
+
+/// The spelling of the type of user parameter u (kRet: the result), or
+/// `own` where the spelling keeps the instantiation's.
+constexpr int kRet = -1;
+std::string spelled(const Function &f, const Spelling &s, int u,
+                    const std::string &own) {
+  if (!s.base || !f.tmpl)
+    return own;
+  int b = u == kRet ? f.tmpl->retBase
+          : static_cast<size_t>(u) < f.tmpl->paramBase.size()
+              ? f.tmpl->paramBase[u]
+              : -1;
+  return b >= 0 && static_cast<size_t>(b) < s.base->size() ? (*s.base)[b] : own;
+}
+
+/// The element or scalar type of IR parameter p.
+std::string ownType(const Param &p) {
+  return typeName(p.var ? p.var->type : p.arr->elemType);
 }
 
 /// base.path or base->path.
@@ -110,38 +130,59 @@ bool usesParam(const Function &f, const Param &p) {
 } // namespace
 
 std::string paramText(const Param &p, bool defaults) {
+  return paramText(p, defaults, "");
+}
+
+std::string paramText(const Param &p, bool defaults, const std::string &as) {
   // A batch thread's own: the runtime's stride count and arena.
   if (p.role == ParamRole::Stride)
     return "long long " + p.var->name;
   if (p.role == ParamRole::Arena)
     return std::string("adgen::") + runtimeClassName(p.arr->runtime) + " *" +
            p.arr->name;
-  if (p.var)
-    return std::string(typeName(p.var->type)) + " " + p.var->name +
+  std::string t = as.empty() ? ownType(p) : as;
+  // A template parameter's type (`T f_bar = 1.0`): a double literal, which
+  // any T converts from.
+  if (p.var) {
+    Type lt = t == ownType(p) ? p.var->type : Type::Double;
+    return t + " " + p.var->name +
            (!p.var->defaultValue || !defaults
                 ? ""
-                : " = " + literal(*p.var->defaultValue, p.var->type));
-  return std::string(p.arr->isConst ? "const " : "") +
-         typeName(p.arr->elemType) + "* " + p.arr->name;
+                : " = " + literal(*p.var->defaultValue, lt));
+  }
+  return std::string(p.arr->isConst ? "const " : "") + t + "* " +
+         p.arr->name;
 }
 
 std::string signatureOf(const Function &f) { return signatureOf(f, f.name); }
 
 std::string signatureOf(const Function &f, const std::string &name) {
+  Spelling s;
+  s.name = name;
+  return signatureOf(f, s);
+}
+
+std::string signatureOf(const Function &f, const Spelling &sp) {
   std::vector<std::string> parts;
   // A batch thread's parameters come before the defaulted ones, which then
   // lose their defaults.
-  bool defaults = true;
+  bool defaults = sp.defaults;
   for (const Param &p : f.params)
     defaults = defaults && p.role == ParamRole::User;
-  for (const Param &p : f.params) {
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    const Param &p = f.params[i];
     // A tangent or adjoint with no effect on the result (x·floor(y): y's)
     // is still part of the signature, unused; so is a batch thread's own.
     bool unused = p.role != ParamRole::User || !usesParam(f, p);
-    parts.push_back(std::string(unused ? "[[maybe_unused]] " : "") +
-                    paramText(p, defaults));
+    int u = p.shadowOf == Param::kResultShadow ? kRet
+            : p.shadowOf >= 0                  ? p.shadowOf
+                                               : static_cast<int>(i);
+    parts.push_back(
+        std::string(unused && sp.attributes ? "[[maybe_unused]] " : "") +
+        paramText(p, defaults, spelled(f, sp, u, ownType(p))));
   }
-  std::string s = std::string(typeName(f.retType)) + " " + name + "(";
+  std::string s = spelled(f, sp, kRet, typeName(f.retType)) + " " +
+                  (sp.name.empty() ? f.name : sp.name) + "(";
   for (size_t i = 0; i < parts.size(); ++i)
     s += (i ? ", " : "") + parts[i];
   return s + ")";
@@ -151,15 +192,33 @@ bool hasWrapper(const Function &f) {
   return !f.signature.empty() && !f.isInternal;
 }
 
-std::string flatName(const Function &f) { return "adgen_flat_" + f.name; }
+std::string flatName(const Function &f) {
+  return "adgen_flat_" + instanceName(f);
+}
+
+std::string publicSignature(const Function &f, const Spelling &s) {
+  return hasWrapper(f) ? wrapperSignature(f, s) : signatureOf(f, s);
+}
 
 std::string wrapperSignature(const Function &f) {
+  return wrapperSignature(f, Spelling());
+}
+
+std::string wrapperSignature(const Function &f, const Spelling &sp) {
   std::vector<std::string> parts;
-  for (const UserParam &up : f.signature)
+  auto param = [&](const Param &p, int u) {
+    return paramText(p, sp.defaults, spelled(f, sp, u, ownType(p)));
+  };
+  for (size_t u = 0; u < f.signature.size(); ++u) {
+    const UserParam &up = f.signature[u];
+    int ui = static_cast<int>(u);
     parts.push_back(up.aggregate || up.passing != Passing::Value
-                        ? declared(up, up.name)
-                        : paramText(f.params[up.leaves[0].param]));
-  for (const UserParam &up : f.signature) {
+                        ? declared(up, spelled(f, sp, ui, up.typeName), up.name)
+                        : param(f.params[up.leaves[0].param], ui));
+  }
+  for (size_t u = 0; u < f.signature.size(); ++u) {
+    const UserParam &up = f.signature[u];
+    int ui = static_cast<int>(u);
     bool any = false;
     for (const Param &p : f.params)
       for (const Leaf &l : up.leaves)
@@ -167,17 +226,18 @@ std::string wrapperSignature(const Function &f) {
     if (!any)
       continue;
     if (up.aggregate || up.passing != Passing::Value) {
-      parts.push_back(shadowDeclared(f, up));
+      parts.push_back(shadowDeclared(f, up, spelled(f, sp, ui, up.typeName)));
       continue;
     }
     for (const Param &p : f.params)
       if (p.shadowOf == up.leaves[0].param)
-        parts.push_back(paramText(p));
+        parts.push_back(param(p, ui));
   }
   for (const Param &p : f.params)
     if (p.shadowOf == Param::kResultShadow)
-      parts.push_back(paramText(p));
-  std::string s = std::string(typeName(f.retType)) + " " + f.name + "(";
+      parts.push_back(param(p, kRet));
+  std::string s = spelled(f, sp, kRet, typeName(f.retType)) + " " +
+                  (sp.name.empty() ? f.name : sp.name) + "(";
   for (size_t i = 0; i < parts.size(); ++i)
     s += (i ? ", " : "") + parts[i];
   return s + ")";

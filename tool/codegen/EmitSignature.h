@@ -10,6 +10,25 @@
 
 namespace adgen {
 
+/// How a user-facing signature is spelled (codegen/EmitTemplate.cpp): with
+/// the template's parameter names, or its arguments, for the types that
+/// are a template type parameter (ir/Template.h), with defaults or not.
+struct Spelling {
+  /// Per template parameter, what to write for its type; null: the
+  /// instantiation's own types.
+  const std::vector<std::string> *base = nullptr;
+  bool defaults = true;
+  bool attributes = true; // [[maybe_unused]] on unused parameters
+  std::string name;       // empty: f.name
+};
+
+/// f's signature as the user calls it (the wrapper's, or the flat one).
+std::string publicSignature(const Function &f, const Spelling &s);
+std::string signatureOf(const Function &f, const Spelling &s);
+std::string wrapperSignature(const Function &f, const Spelling &s);
+/// paramText with type `as` (empty: its own).
+std::string paramText(const Param &p, bool defaults, const std::string &as);
+
 /// Whether f is emitted flat plus a wrapper.
 bool hasWrapper(const Function &f);
 

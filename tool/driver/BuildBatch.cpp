@@ -81,7 +81,7 @@ static bool batchPrimal(const Function &f, const PassOptions &po,
   if (!runPasses(batchPasses(), s, po))
     return false;
   std::unique_ptr<Function> primal = std::move(s.fn);
-  primal->name = "adgen_" + f.name + "_primal";
+  primal->name = "adgen_" + instanceName(f) + "_primal";
   primal->isInternal = true;
   primal->doc = f.name + " itself, for " + f.name + "_batch.";
   // What it writes, called functions included, must be per sample.

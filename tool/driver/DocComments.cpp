@@ -10,8 +10,13 @@ std::string paramList(const Function &f, const std::vector<bool> &mask) {
   return s;
 }
 
+/// f as the user names it: "sq<double>" for a template's instantiation.
+static std::string shown(const Function &f) {
+  return f.tmpl ? f.name + "<" + f.tmpl->args + ">" : f.name;
+}
+
 std::string gradDoc(const Function &f, const std::vector<bool> &mask) {
-  return "Reverse mode (gradient) of " + f.name + " w.r.t. " +
+  return "Reverse mode (gradient) of " + shown(f) + " w.r.t. " +
          paramList(f, mask) + ": " +
          (f.retType == Type::Void ? std::string("has f's effects")
                                   : std::string("returns the value")) +
@@ -20,7 +25,7 @@ std::string gradDoc(const Function &f, const std::vector<bool> &mask) {
 }
 
 std::string jvpDoc(const Function &f, const std::vector<bool> &mask) {
-  return "Forward mode (JVP) of " + f.name + " w.r.t. " + paramList(f, mask) +
+  return "Forward mode (JVP) of " + shown(f) + " w.r.t. " + paramList(f, mask) +
          ": " +
          (f.retType == Type::Void
               ? std::string("has f's effects, and writes the tangents "

@@ -7,6 +7,7 @@
 #include "frontend/Lowerer.h"
 #include "frontend/Placement.h"
 #include "frontend/Pragmas.h"
+#include "frontend/Template.h"
 
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/ASTConsumer.h"
@@ -17,6 +18,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/Support/Path.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -88,10 +90,12 @@ struct Collector : RecursiveASTVisitor<Collector> {
   }
 };
 
-class Consumer : public ASTConsumer {
+class Consumer : public SemaConsumer {
 public:
   Consumer(std::vector<Directive> &dirs, FrontendResult &out)
       : dirs(dirs), out(out) {}
+
+  void InitializeSema(Sema &s) override { sema = &s; }
 
   void HandleTranslationUnit(ASTContext &ast) override {
     auto &de = ast.getDiagnostics();
@@ -117,19 +121,21 @@ public:
       auto it = fnDirs.find(fd);
       if (it == fnDirs.end())
         continue;
-      Function *f = cx.calleeFor(fd, fd->getLocation());
-      if (!f)
-        continue;
-      if (!f->signature.empty() && f->signature.back().result) {
-        report(de, fd->getLocation(), Diag::StructReturn,
-               {f->name, f->signature.back().typeName});
-        continue;
+      for (const FunctionDecl *inst : instancesOf(de, fd, it->second)) {
+        Function *f = cx.calleeFor(inst, fd->getLocation());
+        if (!f)
+          continue;
+        if (!f->signature.empty() && f->signature.back().result) {
+          report(de, fd->getLocation(), Diag::StructReturn,
+                 {f->name, f->signature.back().typeName});
+          continue;
+        }
+        DiffRequest req;
+        req.fn = f;
+        for (const Directive *d : it->second)
+          addDirective(de, *d, *f, req);
+        out.requests.push_back(std::move(req));
       }
-      DiffRequest req;
-      req.fn = f;
-      for (const Directive *d : it->second)
-        addDirective(de, *d, *f, req);
-      out.requests.push_back(std::move(req));
     }
     out.userTypes = typeDefinitions(ast, cx.signatureTypes);
     if (out.requests.empty() && !de.hasErrorOccurred())
@@ -141,6 +147,21 @@ public:
   }
 
 private:
+  /// What the directives on definition `fd` differentiate: fd, or for a
+  /// function template its instantiations (frontend/Template.h).
+  std::vector<const FunctionDecl *>
+  instancesOf(DiagnosticsEngine &de, const FunctionDecl *fd,
+              const std::vector<const Directive *> &ds) {
+    if (const FunctionTemplateDecl *ftd = fd->getDescribedFunctionTemplate())
+      return instantiationsOf(*sema, ftd, ds);
+    for (const Directive *d : ds)
+      if (d->kind == Directive::Instantiate) {
+        reportNotATemplate(de, *d, fd);
+        return {};
+      }
+    return {fd};
+  }
+
   /// The definitions of `types`, as the source has them, in their
   /// namespaces (each once, guarded, so several outputs can be included).
   static std::string
@@ -266,6 +287,10 @@ private:
     Function *f = out.module.functions.back().get();
     f->sourceFile =
         cx.ast.getSourceManager().getFilename(fd->getLocation()).str();
+    // A template's instantiation: its loops take the pattern's directives.
+    if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
+      mirrorLoopDirectives(pattern->getBody(), fd->getBody(), cx.loopPolicies,
+                           cx.loopDirectives);
     inProgress.insert(fd);
     Lowerer lw(cx, *f);
     bool good = lw.lowerFunction(fd);
@@ -366,12 +391,14 @@ private:
       }
       break;
     case Directive::Checkpoint:
+    case Directive::Instantiate:
       break;
     }
   }
 
   std::vector<Directive> &dirs;
   FrontendResult &out;
+  Sema *sema = nullptr;
   /// Functions lowered so far, and those being lowered (for recursion).
   std::map<const FunctionDecl *, Function *> lowered;
   std::set<const FunctionDecl *> inProgress;

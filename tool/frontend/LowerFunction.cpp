@@ -1,4 +1,5 @@
 #include "frontend/Lowerer.h"
+#include "frontend/Template.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -192,10 +193,9 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
            "write it as a function with a name and differentiate that"});
     return false;
   }
-  if (fd->isTemplateInstantiation() || fd->getDescribedFunctionTemplate()) {
-    error(loc, Diag::Template, {fd->getNameAsString()});
-    return false;
-  }
+  // A function template's instantiation (SPEC §5): lowered as any function
+  // (the pattern itself never is: Frontend.cpp takes its instantiations).
+  fn.tmpl = templateInfoOf(fd, cx.ast);
   if (fd->isVariadic()) {
     error(loc, Diag::VariadicFunction, {fd->getNameAsString()});
     return false;

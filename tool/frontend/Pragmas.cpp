@@ -14,6 +14,7 @@ std::string Directive::name() const {
   case Size: return "size";
   case Checkpoint: return "checkpoint";
   case Batch: return "batch";
+  case Instantiate: return "instantiate";
   }
   return "?";
 }
@@ -46,6 +47,8 @@ static bool directiveKind(const std::string &word, Directive::Kind &kind) {
     kind = Directive::Batch;
   else if (word == "checkpoint")
     kind = Directive::Checkpoint;
+  else if (word == "instantiate")
+    kind = Directive::Instantiate;
   else
     return false;
   return true;
@@ -143,6 +146,45 @@ static bool checkPolicy(clang::DiagnosticsEngine &de, Directive &d) {
   return true;
 }
 
+/// instantiate(f<float>, f<double, 3>): the commas inside <...> rejoined;
+/// each argument a name and a template argument list (the frontend checks
+/// the name and the arguments); false after a diagnostic.
+static bool checkInstances(clang::DiagnosticsEngine &de, Directive &d) {
+  std::vector<DirectiveArg> joined;
+  int depth = 0;
+  for (DirectiveArg &a : d.args) {
+    if (depth > 0)
+      joined.back().text += ", " + a.text;
+    else
+      joined.push_back(a);
+    for (char c : a.text)
+      depth += (c == '<') - (c == '>');
+  }
+  d.args = joined;
+  if (d.args.empty()) {
+    report(de, d.loc, Diag::BadDirectiveSyntax,
+           {"instantiate names instantiations: instantiate(f<float>)"});
+    return false;
+  }
+  for (const DirectiveArg &a : d.args) {
+    size_t lt = a.text.find('<');
+    bool ok = lt != std::string::npos && lt > 0 && a.text.back() == '>' &&
+              (std::isalpha(static_cast<unsigned char>(a.text[0])) ||
+               a.text[0] == '_');
+    int balance = 0;
+    for (char c : a.text)
+      balance += (c == '<') - (c == '>');
+    if (!ok || balance != 0) {
+      report(de, a.loc, Diag::BadDirectiveSyntax,
+             {a.text.empty() ? std::string("empty argument (a stray ',')")
+                             : "expected a template and its arguments "
+                               "('f<float>'), got '" + a.text + "'"});
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Checks a directive's arguments for its kind; false after a diagnostic.
 static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
                            const std::string &word) {
@@ -168,6 +210,8 @@ static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
     return true;
   case Directive::Checkpoint:
     return checkPolicy(de, d);
+  case Directive::Instantiate:
+    return checkInstances(de, d);
   }
   return true;
 }

@@ -19,10 +19,11 @@ struct DirectiveArg {
 };
 
 struct Directive {
-  enum Kind { Jvp, Grad, Size, Checkpoint, Batch } kind;
+  enum Kind { Jvp, Grad, Size, Checkpoint, Batch, Instantiate } kind;
   clang::SourceLocation loc; // the clause's keyword
   bool hasList = false;      // jvp/grad: an explicit parameter list
-  std::vector<DirectiveArg> args; // jvp/grad/batch: names; size: param, extent
+  std::vector<DirectiveArg> args; // jvp/grad/batch: names; size: param,
+                                  // extent; instantiate: `f<float>`, ...
   checkpoint::Policy policy;      // checkpoint: every 4, auto, ...
   std::string name() const;
 };

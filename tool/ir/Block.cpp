@@ -72,7 +72,12 @@ std::unique_ptr<Function> newFunctionLike(const Function &f,
   n->sourceFile = f.sourceFile;
   n->loc = f.loc;
   n->signature = f.signature;
+  n->tmpl = f.tmpl;
   return n;
+}
+
+std::string instanceName(const Function &f) {
+  return f.tmpl ? f.name + "_" + f.tmpl->id : f.name;
 }
 
 } // namespace adgen

@@ -112,6 +112,7 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
   d->doc = f.doc;
   d->signature = f.signature;
   d->adjoint = f.adjoint;
+  d->tmpl = f.tmpl;
   Remap m;
   copyStorage(f, *d, m);
   Builder b(*d);

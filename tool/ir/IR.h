@@ -9,6 +9,7 @@
 
 #include "adgen/schedule.h"
 #include "ir/Signature.h"
+#include "ir/Template.h"
 
 #include <cstdint>
 #include <memory>
@@ -231,6 +232,9 @@ struct Function {
   // (references, structs: ir/Signature.h); empty otherwise.
   std::vector<UserParam> signature;
   bool adjoint = false; // an f_grad (its shadows are adjoints, not tangents)
+  // The function template's instantiation it is (or derives from); null
+  // for a plain function.
+  std::shared_ptr<const TemplateInfo> tmpl;
 
   Var *newVar(const std::string &name, Type t);
   Array *newArray(const std::string &name, Type elem);
@@ -240,6 +244,10 @@ struct Function {
 /// source file and location) under `name`; no parameters or body yet.
 std::unique_ptr<Function> newFunctionLike(const Function &f,
                                           const std::string &name);
+
+/// f's name with its template arguments, for internal names: "sq_double"
+/// for sq<double>, "sq" for a plain sq.
+std::string instanceName(const Function &f);
 
 struct Module {
   std::vector<std::unique_ptr<Function>> functions;

@@ -448,7 +448,7 @@ Function *DerivedModule::tangentOf(const Function &g,
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
-  TangentOptions o{"adgen_" + g.name + "_jvp_" + maskString(mask), mask};
+  TangentOptions o{"adgen_" + instanceName(g) + "_jvp_" + maskString(mask), mask};
   Function *f = buildTangent(*this, g, o);
   f->isInternal = true;
   return cache[key] = f;
@@ -459,7 +459,7 @@ Function *DerivedModule::primalCopyOf(const Function &g) {
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
-  auto d = newLike(g, "adgen_" + g.name, true);
+  auto d = newLike(g, "adgen_" + instanceName(g), true);
   std::vector<bool> none(g.params.size(), false);
   TangentBuilder tb(*this, g, *d, none, false);
   tb.build(none);

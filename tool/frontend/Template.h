@@ -1,0 +1,47 @@
+// Function templates (SPEC §5): which instantiations a directive on a
+// template differentiates (the ones the file uses, and those its
+// `instantiate(f<float>)` clause names, instantiated here through Sema),
+// and what the emitter needs to know about each (ir/Template.h).
+#pragma once
+
+#include "frontend/Pragmas.h"
+#include "ir/Template.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace clang {
+class Sema;
+}
+
+namespace adgen {
+
+/// What the emitter needs about instantiation `fd` (Template.cpp).
+std::shared_ptr<const TemplateInfo> templateInfoOf(const clang::FunctionDecl *fd,
+                                                   clang::ASTContext &ast);
+
+/// The instantiations a directive on template `ftd` applies to: those
+/// `instantiate` clauses name (instantiated now), then every other one the
+/// file has with a body, in the order clang made them. Empty after a
+/// diagnostic, or when there is none (reported: "no instantiation").
+std::vector<const clang::FunctionDecl *>
+instantiationsOf(clang::Sema &sema, const clang::FunctionTemplateDecl *ftd,
+                 const std::vector<const Directive *> &dirs);
+
+/// Gives the loops of an instantiated body (`inst`) the checkpoint
+/// directives of the same loops of the template's body (`pattern`).
+void mirrorLoopDirectives(
+    const clang::Stmt *pattern, const clang::Stmt *inst,
+    std::map<const clang::Stmt *, checkpoint::Policy> &policies,
+    std::map<const clang::Stmt *, clang::SourceLocation> &directives);
+
+/// An `instantiate` clause on `fd`, which is not a function template: the
+/// diagnostic.
+void reportNotATemplate(clang::DiagnosticsEngine &de, const Directive &d,
+                        const clang::FunctionDecl *fd);
+
+} // namespace adgen
