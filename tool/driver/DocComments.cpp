@@ -4,6 +4,16 @@ namespace adgen {
 
 std::string paramList(const Function &f, const std::vector<bool> &mask) {
   std::string s;
+  if (!f.signature.empty()) { // the user's parameters, not their members
+    for (const UserParam &up : f.signature) {
+      bool any = false;
+      for (const Leaf &l : up.leaves)
+        any = any || mask[static_cast<size_t>(l.param)];
+      if (any)
+        s += (s.empty() ? "" : ", ") + up.name;
+    }
+    return s;
+  }
   for (size_t i = 0; i < f.params.size(); ++i)
     if (mask[i])
       s += (s.empty() ? "" : ", ") + f.params[i].name();
