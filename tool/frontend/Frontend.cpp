@@ -377,6 +377,10 @@ private:
       break;
     }
     case Directive::Batch:
+      if (!f.signature.empty()) { // the launchers are flat (not yet)
+        report(de, d.loc, Diag::BatchSignature, {f.name});
+        break;
+      }
       for (const DirectiveArg &a : d.args)
         if (findParam(a))
           req.batch.push_back(a.text);
