@@ -269,12 +269,16 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
   }
 }
 
-void Lowerer::ifStmt(const IfStmt *s) {
-  if (s->getInit())
-    stmt(s->getInit());
-  if (const VarDecl *cv = s->getConditionVariable())
+bool Lowerer::conditionPrologue(const Stmt *init, const VarDecl *cv) {
+  if (init)
+    stmt(init);
+  if (cv)
     condDecl(cv);
-  if (failed)
+  return !failed;
+}
+
+void Lowerer::ifStmt(const IfStmt *s) {
+  if (!conditionPrologue(s->getInit(), s->getConditionVariable()))
     return;
   if (s->isConstexpr()) {
     // Only the branch the (constant) condition selects is compiled.

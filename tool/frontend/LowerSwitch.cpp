@@ -194,11 +194,7 @@ void Lowerer::switchSegment(std::vector<const Stmt *> stmts) {
 }
 
 void Lowerer::switchStmt(const SwitchStmt *s) {
-  if (s->getInit())
-    stmt(s->getInit());
-  if (const VarDecl *cv = s->getConditionVariable())
-    condDecl(cv);
-  if (failed)
+  if (!conditionPrologue(s->getInit(), s->getConditionVariable()))
     return;
   std::vector<SwitchSegment> segs;
   if (const Stmt *bad = splitSegments(s, segs)) {

@@ -142,6 +142,9 @@ private:
   /// A local scalar variable (or a reference to one), with its initializer.
   void localVar(const clang::VarDecl *vd);
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
+  /// `if (init; T x = ...)`, `switch (init; ...)`: the init statement and
+  /// the condition's declaration; false after an error.
+  bool conditionPrologue(const clang::Stmt *init, const clang::VarDecl *cv);
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
   /// The loop of statement `s` (its checkpoint policy and scope) from its
