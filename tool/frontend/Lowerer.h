@@ -167,8 +167,8 @@ private:
   Op *pointerOffset(const PointerLocal &p);
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
-  /// `new T[n]`, `malloc`, `std::vector<T> v(n)` as a scratch local
-  /// (LowerHeap.cpp); false when `vd`'s initializer is none of them.
+  /// A pointer local initialised by `new` or `malloc` (LowerHeap.cpp):
+  /// refused there, by name; false when it is neither.
   bool heapLocal(const clang::VarDecl *vd);
 
   // LowerStmt.cpp
