@@ -61,10 +61,11 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
     return member(me);
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Deref) {
-      Array *a = arrayOf(u->getSubExpr());
-      if (!a)
+      auto p = pointerOf(u->getSubExpr());
+      if (!p)
         return std::nullopt;
-      return LValue{nullptr, a, b.constant(0, Type::Int)};
+      return LValue{nullptr, p->arr,
+                    p->offset ? p->offset : b.constant(0, Type::Int)};
     }
   }
   std::string what, hint;
@@ -86,6 +87,18 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
              dyn_cast<ArraySubscriptExpr>(base->IgnoreParenImpCasts())) {
     idx.insert(idx.begin(), s->getIdx());
     base = s->getBase();
+  }
+  // p[i] on a pointer that is not a whole array: `row[j]`, `(x + k)[j]`.
+  const Expr *bare = base->IgnoreParenImpCasts();
+  const auto *dr = dyn_cast<DeclRefExpr>(bare);
+  const auto *bvd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  if (idx.size() == 1 && bare->getType()->isPointerType() &&
+      (bvd ? pointers.count(bvd) != 0 : !isa<MemberExpr>(bare))) {
+    auto p = pointerOf(base);
+    Op *i = p ? expr(idx[0]) : nullptr;
+    if (!i)
+      return std::nullopt;
+    return LValue{nullptr, p->arr, offsetPlus(p->offset, i)};
   }
   Array *a = arrayOf(base);
   if (!a)

@@ -137,15 +137,18 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
     failed = true;
     return nullptr;
   }
-  std::vector<Op *> scalars;
+  std::vector<Op *> scalars, offsets;
   std::vector<Array *> arrs;
   std::vector<int> order;
-  if (!callArgs(e, g, scalars, arrs, order, dest) ||
-      !checkAliasing(e, g, arrs, order))
+  if (!callArgs(e, g, scalars, arrs, order, offsets, dest))
+    return nullptr;
+  offsets.resize(arrs.size(), nullptr);
+  if (!checkAliasing(e, g, arrs, order, offsets))
     return nullptr;
   Op *c = b.create(OpKind::Call, g->retType, scalars);
   c->callee = g;
-  c->arrays = std::move(arrs);
+  for (size_t k = 0; k < arrs.size(); ++k)
+    addArrayArg(*c, arrs[k], offsets[k]);
   c->argOrder = std::move(order);
   return c;
 }
@@ -154,7 +157,8 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
 /// parameter types, arrays by reference (~k in `order` for the k-th array).
 bool Lowerer::callArgs(const CallExpr *e, const Function *g,
                        std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                       std::vector<int> &order, Object *dest) {
+                       std::vector<int> &order, std::vector<Op *> &offsets,
+                       Object *dest) {
   if (!g->signature.empty()) { // references, structs: their leaves
     std::vector<const Expr *> args = userArgs(e);
     for (size_t i = 0; i < g->signature.size(); ++i) {
@@ -172,15 +176,17 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
   for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {
     const Expr *a = e->getArg(i);
     if (g->params[i].arr) {
-      Array *arr = arrayOf(a, false);
-      if (!arr) {
+      auto ref = pointerOf(a, false);
+      if (!ref) {
         if (!failed)
           error(a->getExprLoc(), Diag::ArrayArg,
                 {std::to_string(i + 1), g->name});
         return false;
       }
       order.push_back(~static_cast<int>(arrs.size()));
-      arrs.push_back(arr);
+      offsets.resize(arrs.size(), nullptr);
+      offsets.push_back(ref->offset);
+      arrs.push_back(ref->arr);
     } else {
       Op *v = expr(a);
       if (!v)
@@ -203,15 +209,57 @@ static unsigned userArgOf(const Function &g, unsigned j) {
 
 /// A written array parameter must not overlap another array argument:
 /// reports the first that does; false then.
+/// The elements [0, extent) of g's array parameter `a` that g reads or
+/// writes, when every index is a constant (or its size clause says); -1
+/// when adgen cannot tell.
+static int64_t constExtent(const Function &g, const Array *a) {
+  if (a->size >= 0)
+    return a->size;
+  int64_t extent = 0;
+  walk(g.body, [&](const Op &o) {
+    if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a)
+      extent = o.operands[0]->kind == OpKind::Const && extent >= 0
+                   ? std::max(extent, static_cast<int64_t>(
+                                          o.operands[0]->num) + 1)
+                   : -1;
+    if (o.kind == OpKind::Call &&
+        std::find(o.arrays.begin(), o.arrays.end(), a) != o.arrays.end())
+      extent = -1;
+  });
+  return extent;
+}
+
+/// A constant offset (null: 0) or -1.
+static int64_t constOffset(const Op *off) {
+  if (!off)
+    return 0;
+  return off->kind == OpKind::Const && off->num >= 0
+             ? static_cast<int64_t>(off->num)
+             : -1;
+}
+
+/// Whether `x + ox` and `x + oy` passed to g's parameters p and q provably
+/// do not overlap: constant offsets and extents.
+static bool apart(const Function &g, const Param &p, const Op *ox,
+                  const Param &q, const Op *oy) {
+  int64_t a = constOffset(ox), c = constOffset(oy);
+  int64_t ea = constExtent(g, p.arr), ec = constExtent(g, q.arr);
+  if (a < 0 || c < 0 || ea < 0 || ec < 0)
+    return false;
+  return a + ea <= c || c + ec <= a;
+}
+
 bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
                             const std::vector<Array *> &arrs,
-                            const std::vector<int> &order) {
+                            const std::vector<int> &order,
+                            const std::vector<Op *> &offsets) {
   for (size_t i = 0; i < g->params.size(); ++i)
     for (size_t j = i + 1; j < g->params.size(); ++j) {
       const Param &p = g->params[i], &q = g->params[j];
       if (!p.arr || !q.arr || order[i] >= 0 || order[j] >= 0 ||
           arrs[~order[i]] != arrs[~order[j]] ||
-          (p.arr->isConst && q.arr->isConst))
+          (p.arr->isConst && q.arr->isConst) ||
+          apart(*g, p, offsets[~order[i]], q, offsets[~order[j]]))
         continue;
       error(e->getArg(userArgOf(*g, static_cast<unsigned>(j)))->getExprLoc(),
             Diag::AliasedArgs,

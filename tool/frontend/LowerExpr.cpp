@@ -237,6 +237,8 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
     return v ? b.create(OpKind::Not, Type::Bool, {v}) : nullptr;
   }
   case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec: {
+    if (sub->getType()->isPointerType())
+      return pointerStep(e) ? b.constant(0, Type::Int) : nullptr;
     auto lv = lvalue(sub);
     if (!lv || !writableTarget(*lv, sub))
       return nullptr;
@@ -272,6 +274,8 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
 
 Op *Lowerer::binaryOp(const BinaryOperator *e) {
   BinaryOperatorKind opc = e->getOpcode();
+  if (e->isAssignmentOp() && e->getLHS()->getType()->isPointerType())
+    return pointerAssign(e);
   if (e->isAssignmentOp())
     return assign(e);
   if (opc == BO_LAnd || opc == BO_LOr)

@@ -226,6 +226,8 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
                    }))
     fn.signature.clear();
   findAddressTaken(fd->getBody());
+  findMovedPointers(fd->getBody());
+  movedParams(fd);
   stmt(fd->getBody());
   // A non-void function must end in a return on every path; clang warns on
   // falling off the end, and the IR needs an explicit terminator.

@@ -40,6 +40,13 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
     error(e->getLocation(), Diag::GlobalRead, {vd->getName()});
     return nullptr;
   }
+  if (vd && pointers.count(vd)) {
+    error(e->getLocation(), Diag::Construct,
+          {"pointer '" + vd->getNameAsString() + "' used as a value",
+           "index it (p[i]) or dereference it (*p): adgen follows pointers "
+           "into arrays but does not compare or store them"});
+    return nullptr;
+  }
   if (auto el = vd ? elementRef(vd) : std::nullopt)
     return read(*el);
   if (Var *v = vd ? varFor(vd) : nullptr)
@@ -152,6 +159,16 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
     return memberArray(me, reportErrors);
   if (const auto *dr = dyn_cast<DeclRefExpr>(s)) {
     if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
+      // A pointer that does not start at its array's first element is no
+      // whole array.
+      if (auto p = pointers.find(vd); p != pointers.end()) {
+        if (!p->second.offset && !p->second.fixed)
+          return p->second.arr;
+        if (reportErrors)
+          error(dr->getLocation(), Diag::PointerArith,
+                {vd->getType().getAsString()});
+        return nullptr;
+      }
       auto it = arrays.find(vd);
       if (it != arrays.end())
         return it->second;

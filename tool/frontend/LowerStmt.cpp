@@ -191,10 +191,7 @@ void Lowerer::localVar(const VarDecl *vd) {
     qt = qt.getNonReferenceType();
   }
   if (qt->isPointerType()) {
-    if (const auto *ne = dyn_cast_or_null<CXXNewExpr>(rawInit))
-      error(ne->getBeginLoc(), Diag::Allocation, {"new"});
-    else
-      error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
+    pointerLocal(vd);
     return;
   }
   auto t = typeOf(qt, vd, vd->getLocation());

@@ -133,6 +133,44 @@ private:
     bool cells = false;   // a local a call writes: scalars in cells
   };
 
+  /// A pointer into an array: the array and the offset of the element it
+  /// points at (null: the first).
+  struct PointerRef {
+    Array *arr = nullptr;
+    Op *offset = nullptr;
+  };
+  /// A local pointer, or a pointer parameter the function moves: its array
+  /// and the variable holding its offset (null when it never moves: then
+  /// `fixed` is its constant offset).
+  struct PointerLocal {
+    Array *arr = nullptr;
+    Var *offset = nullptr;
+    int64_t fixed = 0;
+  };
+
+  // LowerPointer.cpp
+  /// The array and offset a pointer expression points at: an array or
+  /// pointer name, `p + i`, `&a[i]`, `p++`; null after an error.
+  std::optional<PointerRef> pointerOf(const clang::Expr *e,
+                                      bool reportErrors = true);
+  /// A local pointer variable `T *p = <pointer into an array>`.
+  void pointerLocal(const clang::VarDecl *vd);
+  /// `p = q`, `p += k`, `p -= k` on a moving pointer.
+  Op *pointerAssign(const clang::BinaryOperator *e);
+  /// `++p`, `p--`, ...: its new position (prefix) or its old one.
+  std::optional<PointerRef> pointerStep(const clang::UnaryOperator *u);
+  PointerLocal *movingPointer(const clang::Expr *target);
+  /// The pointers `s` moves (assigns, increments): they need a variable.
+  void findMovedPointers(const clang::Stmt *s);
+  /// Offset variables of the pointer parameters the body moves.
+  void movedParams(const clang::FunctionDecl *fd);
+  Op *pointerOffset(const PointerLocal &p);
+  /// off + k (or off - k), folded; `off` null is 0.
+  Op *offsetPlus(Op *off, Op *k, bool minus = false);
+  /// A pointer local initialised by `new` or `malloc` (LowerHeap.cpp):
+  /// refused there, by name; false when it is neither.
+  bool heapLocal(const clang::VarDecl *vd);
+
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
   void declStmt(const clang::DeclStmt *ds);
@@ -221,12 +259,14 @@ private:
   /// k-th array). False on error.
   bool callArgs(const clang::CallExpr *e, const Function *g,
                 std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                std::vector<int> &order, Object *dest = nullptr);
+                std::vector<int> &order, std::vector<Op *> &offsets,
+                Object *dest = nullptr);
   /// Reports an array argument passed to a written array parameter and to
-  /// another one; false then.
+  /// another one, unless adgen proves the two ranges apart; false then.
   bool checkAliasing(const clang::CallExpr *e, const Function *g,
                      const std::vector<Array *> &arrs,
-                     const std::vector<int> &order);
+                     const std::vector<int> &order,
+                     const std::vector<Op *> &offsets);
   /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
   Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
   /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
@@ -342,6 +382,8 @@ private:
   // Struct variables; the key null is a method's object (`this`).
   std::map<const clang::VarDecl *, Object> objects;
   std::set<const clang::VarDecl *> addressTaken; // see findAddressTaken
+  std::map<const clang::VarDecl *, PointerLocal> pointers;
+  std::set<const clang::VarDecl *> movedPointers; // see findMovedPointers
   std::deque<Object> temporaries; // structs that calls return
   Object *result = nullptr;       // what `return s;` writes, if a struct
   std::set<std::string> usedNames;

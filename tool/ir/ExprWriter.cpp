@@ -69,6 +69,30 @@ std::string ExprWriter::expr(const Op *o, int ctx) const {
   return p <= ctx ? "(" + s + ")" : s;
 }
 
+std::string ExprWriter::call(const Op *o) const {
+  std::string s = o->callee ? o->callee->name : "?";
+  // Another namespace's function (a helper's tangent is emitted in the
+  // helper's namespace): fully qualified, so no other one is found.
+  if (cxx && o->callee && o->callee->nameSpace != scope)
+    s = (o->callee->nameSpace.empty() ? "::" : "::" + o->callee->nameSpace +
+                                                   "::") + s;
+  s += "(";
+  for (size_t i = 0; i < o->argOrder.size(); ++i) {
+    int a = o->argOrder[i];
+    s += i ? ", " : "";
+    if (a >= 0) {
+      s += expr(o->operands[a], 0);
+      continue;
+    }
+    const Array *arr = o->arrays[~a];
+    s += (arr->scalarLocal ? "&" : "") + arr->name;
+    // `g(x + i)`: the array from element i on.
+    if (const Op *off = arrayOffset(*o, static_cast<size_t>(~a)))
+      s += " + " + expr(off, precedence(OpKind::Add));
+  }
+  return s + ")";
+}
+
 std::string ExprWriter::definition(const Op *o) const {
   int p = precedence(o->kind);
   switch (o->kind) {
@@ -122,22 +146,8 @@ std::string ExprWriter::definition(const Op *o) const {
     return o->arr->name + "." + ckptMethodName(o->method) + "(" + what +
            ", " + count + ")";
   }
-  case OpKind::Call: {
-    std::string s = o->callee ? o->callee->name : "?";
-    // Another namespace's function (a helper's tangent is emitted in the
-    // helper's namespace): fully qualified, so no other one is found.
-    if (cxx && o->callee && o->callee->nameSpace != scope)
-      s = (o->callee->nameSpace.empty() ? "::" : "::" + o->callee->nameSpace +
-                                                     "::") + s;
-    s += "(";
-    for (size_t i = 0; i < o->argOrder.size(); ++i) {
-      int a = o->argOrder[i];
-      s += i ? ", " : "";
-      s += a >= 0 ? expr(o->operands[a], 0)
-                  : (o->arrays[~a]->scalarLocal ? "&" : "") + o->arrays[~a]->name;
-    }
-    return s + ")";
-  }
+  case OpKind::Call:
+    return call(o);
   default:
     break;
   }

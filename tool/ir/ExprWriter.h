@@ -28,6 +28,8 @@ public:
   std::string operator()(const Op *o) const { return expr(o, 0); }
   /// The expression defining `o` itself, even when `o` is named.
   std::string definition(const Op *o) const;
+  /// A call: its callee and arguments.
+  std::string call(const Op *o) const;
   /// How an array element is written (`a[i]`, `*p` for scalar outputs).
   std::string element(const Array *a, const Op *idx) const;
 

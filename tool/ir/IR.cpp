@@ -236,4 +236,19 @@ bool isTerminator(const Op &op) {
          op.kind == OpKind::Return || op.kind == OpKind::Condition;
 }
 
+Op *arrayOffset(const Op &call, size_t k) {
+  if (k >= call.arrayOffsets.size() || call.arrayOffsets[k] < 0)
+    return nullptr;
+  return call.operands[static_cast<size_t>(call.arrayOffsets[k])];
+}
+
+void addArrayArg(Op &call, Array *a, Op *offset) {
+  call.arrays.push_back(a);
+  if (!offset)
+    return;
+  call.arrayOffsets.resize(call.arrays.size(), -1);
+  call.arrayOffsets.back() = static_cast<int>(call.operands.size());
+  call.operands.push_back(offset);
+}
+
 } // namespace adgen

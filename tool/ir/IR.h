@@ -176,6 +176,10 @@ struct Op {
   std::vector<Array *> arrays; // Call: array arguments, in parameter order
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)
+  // Call: per array argument, the operand holding the offset of the
+  // element it starts at (`g(&x[i])`), or -1 for the whole array; shorter
+  // than `arrays` when the rest are whole.
+  std::vector<int> arrayOffsets;
   LoopKind loopKind = LoopKind::For;
   // Loop: the checkpoint policy of its directive (none without one);
   // CkptNew: the policy the runtime object runs.
@@ -271,6 +275,13 @@ const Array *arrayWritten(const Op &op);
 const Var *varRead(const Op &op);
 const Array *arrayRead(const Op &op);
 bool isTerminator(const Op &op);
+
+/// A call's k-th array argument's offset operand (`g(x + i)`), or null when
+/// it passes the whole array.
+Op *arrayOffset(const Op &call, size_t k);
+/// Appends `a` to a call's arrays (at element `offset` when not null, an
+/// operand then); the caller adds its argOrder entry.
+void addArrayArg(Op &call, Array *a, Op *offset = nullptr);
 
 /// Calls f on every op of the block and, recursively, of its regions
 /// (pre-order).

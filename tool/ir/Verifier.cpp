@@ -75,6 +75,17 @@ struct Verifier {
       defined.erase(o);
   }
 
+  void callOp(const Op &o) {
+    if (!o.callee)
+      err(o, "call without callee");
+    for (size_t k = 0; k < o.arrayOffsets.size(); ++k) {
+      int at = o.arrayOffsets[k];
+      if (k >= o.arrays.size() || at >= static_cast<int>(o.operands.size()) ||
+          (at >= 0 && !isInteger(o.operands[static_cast<size_t>(at)]->type)))
+        err(o, "array offset is not an integer operand");
+    }
+  }
+
   void checkpointOp(const Op &o) {
     if (!o.arr || o.arr->runtime == RuntimeClass::None)
       err(o, "checkpoint op on something that is not a checkpoint object");
@@ -200,8 +211,7 @@ struct Verifier {
       checkpointOp(o);
       break;
     case OpKind::Call:
-      if (!o.callee)
-        err(o, "call without callee");
+      callOp(o);
       break;
     case OpKind::Break: case OpKind::Continue:
       if (loopDepth == 0)

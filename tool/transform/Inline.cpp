@@ -72,6 +72,16 @@ private:
         b.decl(v, call->operands[a]);
       } else {
         m.mapArray(p.arr, call->arrays[~a]);
+        if (Op *off = arrayOffset(*call, static_cast<size_t>(~a))) {
+          // `g(x + i)`: g's p[j] is x[p_off + j] (x[k + j] for a constant).
+          Var *v = nullptr;
+          if (off->kind != OpKind::Const) {
+            v = f.newVar(names.fresh(prefix + p.arr->name + "_off"),
+                         off->type);
+            b.decl(v, off);
+          }
+          offsetIndices(*g, p.arr, v, off);
+        }
       }
     }
     Op *result = nullptr;
@@ -90,6 +100,38 @@ private:
       results[call.get()] = result;
     inlined.push_back(std::move(call)); // kept: its address is a key
     ++count;
+  }
+
+  /// Every element of g's array parameter `a` shifted by the caller's
+  /// variable `off`, or else by constant `k` (g's own calls are inlined
+  /// already).
+  void offsetIndices(Function &g, const Array *a, Var *off, const Op *k) {
+    std::vector<Op *> at;
+    walk(g.body, [&](const Op &o) {
+      if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a)
+        at.push_back(const_cast<Op *>(&o));
+    });
+    Builder gb(g);
+    for (Op *op : at) {
+      Op &x = *op;
+      gb.setInsertPoint(Builder::InsertPoint::beforeOp(&x));
+      gb.setLoc(x.loc);
+      Op *idx = x.operands[0];
+      if (!off && idx->kind == OpKind::Const) {
+        x.operands[0] = gb.constant(idx->num + k->num, idx->type);
+        continue;
+      }
+      Op *base = off ? gb.readVar(off) : gb.constant(k->num, k->type);
+      if (idx->kind == OpKind::Const && idx->num == 0) {
+        x.operands[0] = base;
+        continue;
+      }
+      if (idx->type != base->type) {
+        idx = gb.cast(idx, Type::Long);
+        base = gb.cast(base, Type::Long);
+      }
+      x.operands[0] = gb.create(OpKind::Add, base->type, {base, idx});
+    }
   }
 
   Function &f;

@@ -288,8 +288,10 @@ private:
         n->argOrder.push_back(static_cast<int>(n->operands.size()));
         n->operands.push_back(t);
       } else {
+        // The tangent of `x + i` is `x_dot + i`.
         n->argOrder.push_back(~static_cast<int>(n->arrays.size()));
-        n->arrays.push_back(tangents.arrays.at(o.arrays[~a]));
+        addArrayArg(*n, tangents.arrays.at(o.arrays[~a]),
+                    arrayOffset(*n, static_cast<size_t>(~a)));
       }
     }
     Array *result = nullptr;

@@ -1,0 +1,217 @@
+// Pointers into arrays: `p + i`, `&a[i]`, `*p++`, a local
+// `const double *row = &A[i * n];` re-pointed by `row += n`. The IR has no
+// pointers: a pointer is its array and the offset of its first element,
+// which a pointer that moves keeps in an integer variable (`row_off`); its
+// `row[j]` is `A[row_off + j]`.
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace adgen {
+
+using namespace clang;
+
+/// The variable a pointer expression names, if it is a plain name.
+static const VarDecl *pointerName(const Expr *e) {
+  const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  return vd && vd->getType()->isPointerType() ? vd : nullptr;
+}
+
+void Lowerer::findMovedPointers(const Stmt *s) {
+  if (!s)
+    return;
+  const Expr *target = nullptr;
+  if (const auto *u = dyn_cast<UnaryOperator>(s);
+      u && u->isIncrementDecrementOp())
+    target = u->getSubExpr();
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp())
+    target = bo->getLHS();
+  if (const VarDecl *vd = target ? pointerName(target) : nullptr)
+    movedPointers.insert(vd);
+  for (const Stmt *c : s->children())
+    findMovedPointers(c);
+}
+
+void Lowerer::movedParams(const FunctionDecl *fd) {
+  for (const ParmVarDecl *pd : fd->parameters()) {
+    auto a = arrays.find(pd);
+    if (!movedPointers.count(pd) || a == arrays.end() || isCell(a->second))
+      continue;
+    Var *off = fn.newVar(uniqueName(pd->getNameAsString() + "_off"),
+                         Type::Int);
+    setLoc(pd->getLocation());
+    b.decl(off, b.constant(0, Type::Int));
+    pointers[pd] = PointerLocal{a->second, off, 0};
+  }
+}
+
+/// The type of an offset that adds integers of types x and y: the wider.
+static Type offsetType(Type x, Type y) {
+  if (x == y)
+    return x;
+  if (typeSize(x) != typeSize(y))
+    return typeSize(x) > typeSize(y) ? x : y;
+  return Type::Long;
+}
+
+Op *Lowerer::offsetPlus(Op *off, Op *k, bool minus) {
+  if (!isInteger(k->type))
+    k = b.cast(k, Type::Long);
+  if (!off)
+    return minus ? b.create(OpKind::Neg, k->type, {k}) : k;
+  Type t = offsetType(off->type, k->type);
+  off = b.cast(off, t);
+  k = b.cast(k, t);
+  if (off->kind == OpKind::Const && k->kind == OpKind::Const)
+    return b.constant(minus ? off->num - k->num : off->num + k->num, t);
+  if (off->kind == OpKind::Const && off->num == 0 && !minus)
+    return k;
+  if (k->kind == OpKind::Const && k->num == 0)
+    return off;
+  return arith(minus ? OpKind::Sub : OpKind::Add, off, k);
+}
+
+/// The type of a moving pointer's offset variable: int, or the initial
+/// offset's when wider.
+static Type offsetVarType(const Op *init) {
+  return init && isInteger(init->type) && typeSize(init->type) > 4
+             ? init->type
+             : Type::Int;
+}
+
+Op *Lowerer::pointerOffset(const PointerLocal &p) {
+  if (p.offset)
+    return b.readVar(p.offset);
+  return p.fixed ? b.constant(static_cast<double>(p.fixed), Type::Int)
+                 : nullptr;
+}
+
+std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
+                                                       bool reportErrors) {
+  e = e->IgnoreParens();
+  if (const auto *c = dyn_cast<CastExpr>(e)) {
+    CastKind k = c->getCastKind();
+    if (k == CK_NoOp || k == CK_LValueToRValue || k == CK_ArrayToPointerDecay)
+      return pointerOf(c->getSubExpr(), reportErrors);
+  }
+  if (const VarDecl *vd = pointerName(e))
+    if (auto it = pointers.find(vd); it != pointers.end())
+      return PointerRef{it->second.arr, pointerOffset(it->second)};
+  if (const auto *bo = dyn_cast<BinaryOperator>(e);
+      bo && bo->getType()->isPointerType()) {
+    if (bo->isAssignmentOp()) {
+      if (!pointerAssign(bo))
+        return std::nullopt;
+      return pointerOf(bo->getLHS(), reportErrors);
+    }
+    if (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) {
+      bool left = bo->getLHS()->getType()->isPointerType();
+      auto base = pointerOf(left ? bo->getLHS() : bo->getRHS(), reportErrors);
+      Op *k = base ? expr(left ? bo->getRHS() : bo->getLHS()) : nullptr;
+      if (!k)
+        return std::nullopt;
+      return PointerRef{base->arr,
+                        offsetPlus(base->offset, k, bo->getOpcode() == BO_Sub)};
+    }
+  }
+  if (const auto *u = dyn_cast<UnaryOperator>(e)) {
+    const Expr *sub = u->getSubExpr()->IgnoreParens();
+    if (u->getOpcode() == UO_AddrOf) {
+      if (const auto *as = dyn_cast<ArraySubscriptExpr>(sub)) {
+        auto lv = element(as);
+        if (!lv)
+          return std::nullopt;
+        bool first = lv->index->kind == OpKind::Const && lv->index->num == 0;
+        return PointerRef{lv->arr, first ? nullptr : lv->index};
+      }
+      if (const auto *d = dyn_cast<UnaryOperator>(sub);
+          d && d->getOpcode() == UO_Deref)
+        return pointerOf(d->getSubExpr(), reportErrors);
+    }
+    if (u->isIncrementDecrementOp() && u->getType()->isPointerType())
+      return pointerStep(u);
+  }
+  Array *a = arrayOf(e, reportErrors);
+  if (!a)
+    return std::nullopt;
+  return PointerRef{a, nullptr};
+}
+
+/// The moving pointer `target` names; an error (null) when it is not one.
+Lowerer::PointerLocal *Lowerer::movingPointer(const Expr *target) {
+  const VarDecl *vd = pointerName(target);
+  auto it = vd ? pointers.find(vd) : pointers.end();
+  if (it != pointers.end() && it->second.offset)
+    return &it->second;
+  error(target->getExprLoc(), Diag::PointerArith,
+        {target->getType().getAsString()});
+  return nullptr;
+}
+
+std::optional<Lowerer::PointerRef> Lowerer::pointerStep(
+    const UnaryOperator *u) {
+  PointerLocal *p = movingPointer(u->getSubExpr());
+  if (!p)
+    return std::nullopt;
+  Op *old = b.readVar(p->offset);
+  Op *one = b.constant(1, old->type);
+  Op *nw = arith(u->isIncrementOp() ? OpKind::Add : OpKind::Sub, old, one);
+  b.writeVar(p->offset, nw);
+  return PointerRef{p->arr, u->isPrefix() ? nw : old};
+}
+
+Op *Lowerer::pointerAssign(const BinaryOperator *e) {
+  PointerLocal *p = movingPointer(e->getLHS());
+  if (!p)
+    return nullptr;
+  Op *val = nullptr;
+  if (e->getOpcode() == BO_Assign) {
+    auto q = pointerOf(e->getRHS());
+    if (!q)
+      return nullptr;
+    if (q->arr != p->arr) {
+      error(e->getOperatorLoc(), Diag::PointerRetarget,
+            {sourceText(e->getLHS()), p->arr->name, q->arr->name});
+      return nullptr;
+    }
+    val = q->offset ? q->offset : b.constant(0, Type::Int);
+  } else if (e->getOpcode() == BO_AddAssign || e->getOpcode() == BO_SubAssign) {
+    Op *k = expr(e->getRHS());
+    if (!k)
+      return nullptr;
+    val = offsetPlus(b.readVar(p->offset), k, e->getOpcode() == BO_SubAssign);
+  } else {
+    unsupportedOperator(e);
+    return nullptr;
+  }
+  b.writeVar(p->offset, b.cast(val, p->offset->type));
+  return b.constant(0, Type::Int); // a statement: its value is not used
+}
+
+void Lowerer::pointerLocal(const VarDecl *vd) {
+  const Expr *init = vd->getInit();
+  if (init && heapLocal(vd))
+    return;
+  if (!init || init->IgnoreParenImpCasts()->isNullPointerConstant(
+                   ast(), Expr::NPC_ValueDependentIsNotNull)) {
+    error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
+    return;
+  }
+  auto p = pointerOf(init);
+  if (!p)
+    return;
+  if (!movedPointers.count(vd) &&
+      (!p->offset || p->offset->kind == OpKind::Const)) {
+    // Never moves, points at a fixed element: no variable needed.
+    int64_t k = p->offset ? static_cast<int64_t>(p->offset->num) : 0;
+    pointers[vd] = PointerLocal{p->arr, nullptr, k};
+    return;
+  }
+  Type t = offsetVarType(p->offset);
+  Var *off = fn.newVar(uniqueName(vd->getNameAsString() + "_off"), t);
+  b.decl(off, p->offset ? b.cast(p->offset, t) : b.constant(0, t));
+  pointers[vd] = PointerLocal{p->arr, off, 0};
+}
+
+} // namespace adgen
