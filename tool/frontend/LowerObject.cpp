@@ -68,6 +68,14 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
   up.passing = ptr   ? (isConst ? Passing::ConstPointer : Passing::Pointer)
                : ref ? (isConst ? Passing::ConstRef : Passing::Ref)
                      : Passing::Value;
+  if (rd && stdClassOf(rd) != StdClass::None) // as generated code spells it
+    up.typeName = stdSpelling(base);
+  if (StdClass k = stdClassOf(rd); k == StdClass::Array || k == StdClass::Vector) {
+    up.aggregate = true;
+    if (containerLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
+      fn.signature.push_back(up);
+    return true;
+  }
   if (!rd) { // a reference to a scalar
     if (!base->isArithmeticType() && !base->isEnumeralType()) {
       error(ploc, Diag::ReferenceParam, {name});
@@ -118,17 +126,28 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
                            std::vector<std::string> path, Passing passing,
                            SourceLocation loc) {
   std::string owner = rd->getNameAsString();
+  // std::pair is a struct of two members (its bases are empty); the other
+  // std:: classes but containers (below) are not supported yet.
+  StdClass sc = stdClassOf(rd);
+  if (sc != StdClass::None && sc != StdClass::Pair) {
+    stdClassError(loc, "'" + up.name + "'", ast().getCanonicalTagType(rd));
+    return false;
+  }
   if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
-      cr && (cr->getNumBases() || cr->isPolymorphic())) {
+      cr && ((cr->getNumBases() && sc != StdClass::Pair) ||
+             cr->isPolymorphic())) {
     error(loc, Diag::RecordType, {owner, "'" + up.name + "'"});
     return false;
   }
-  if (std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(), rd) ==
-      cx.signatureTypes.end()) {
+  if (sc == StdClass::Pair)
+    cx.stdHeaders.insert("utility");
+  else if (std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(), rd) ==
+           cx.signatureTypes.end()) {
     for (const FieldDecl *fd : rd->fields())
       if (const RecordDecl *inner = recordOf(fd->getType());
-          inner && std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(),
-                             inner) == cx.signatureTypes.end())
+          inner && stdClassOf(inner) == StdClass::None &&
+          std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(),
+                    inner) == cx.signatureTypes.end())
         cx.signatureTypes.push_back(inner);
     cx.signatureTypes.push_back(rd);
   }
@@ -137,6 +156,12 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
     std::vector<std::string> p = path;
     p.push_back(member);
     QualType ft = fd->getType();
+    if (StdClass k = stdClassOf(ft); k == StdClass::Array || k == StdClass::Vector) {
+      if (!containerLeaves(ft, obj.objects[member], up, p, passing, loc,
+                           up.name + joined(p)))
+        return false;
+      continue;
+    }
     if (const RecordDecl *inner = recordOf(ft)) {
       Object &o = obj.objects[member];
       o.record = inner;

@@ -15,6 +15,15 @@ bool Lowerer::structLocal(const VarDecl *vd) {
   if (!rd || !rd->getDefinition() ||
       (isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->isLambda()))
     return false;
+  // std::array and std::pair locals are structs; the other std:: classes
+  // (a local std::vector allocates) are not supported yet.
+  if (StdClass k = stdClassOf(qt);
+      !qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
+      k != StdClass::Pair) {
+    stdClassError(vd->getLocation(), "local '" + vd->getNameAsString() + "'",
+                  qt);
+    return true;
+  }
   // `const S &t = s;`: another name for the object s; `S t = ...;` an
   // object of its own.
   if (qt->isReferenceType()) {
@@ -235,6 +244,12 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
       if (v)
         pass(p, v, nullptr);
       return v != nullptr;
+    }
+    if (up.passing == Passing::Value) { // a pointer: an array, or v.data()
+      Array *arr = arrayOf(a);
+      if (arr)
+        pass(p, nullptr, arr);
+      return arr != nullptr;
     }
     auto lv = lvalue(a);
     if (!lv)
