@@ -130,7 +130,10 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
   // std:: classes but containers (below) are not supported yet.
   StdClass sc = stdClassOf(rd);
   if (sc != StdClass::None && sc != StdClass::Pair) {
-    stdClassError(loc, "'" + up.name + "'", ast().getCanonicalTagType(rd));
+    stdClassError(loc,
+                  up.result ? "the result of '" + fn.name + "'"
+                            : "'" + up.name + "'",
+                  ast().getCanonicalTagType(rd));
     return false;
   }
   if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);

@@ -50,6 +50,15 @@ static const ClassTemplateSpecializationDecl *specOf(QualType t) {
       t.getNonReferenceType().getCanonicalType()->getAsRecordDecl());
 }
 
+/// A type as a message shows it: `bool`, `std::vector<double>`.
+static std::string shown(QualType t, const ASTContext &ast) {
+  if (stdClassOf(t) != StdClass::None)
+    return stdSpelling(t);
+  PrintingPolicy pp(ast.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  return t.getAsString(pp);
+}
+
 std::string stdSpelling(QualType t) {
   const auto *spec = specOf(t);
   if (!spec)
@@ -142,7 +151,7 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   if (!et || *et == Type::Void || (k == StdClass::Vector && *et == Type::Bool)) {
     if (!failed)
       error(loc, Diag::StdElementType,
-            {"'" + up.name + "' (" + stdSpelling(t) + ")", elem.getAsString()});
+            {"'" + up.name + "' (" + stdSpelling(t) + ")", shown(elem, ast())});
     return false;
   }
   cx.stdHeaders.insert(k == StdClass::Array ? "array" : "vector");
@@ -338,6 +347,10 @@ std::optional<Op *> Lowerer::stdCall(const CallExpr *e) {
   if (k == StdClass::None)
     return std::nullopt;
   auto loc = e->getExprLoc();
+  // `*v.begin()`: the call that made the iterator is the one to name.
+  if (const auto *inner = dyn_cast<CallExpr>(obj->IgnoreImplicit());
+      inner && k == StdClass::Other && stdCall(inner))
+    return nullptr;
   if (k == StdClass::Pair && n == "operator=" && e->getNumArgs() == 2 &&
       stdClassOf(e->getArg(1)->getType()) == StdClass::Pair)
     return objectAssign(cast<CXXOperatorCallExpr>(e));
