@@ -122,12 +122,10 @@ static QualType arrayShape(const ASTContext &ast, const ConstantArrayType *at,
   return elem;
 }
 
-bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
-                           std::vector<std::string> path, Passing passing,
-                           SourceLocation loc) {
-  std::string owner = rd->getNameAsString();
+bool Lowerer::signatureRecord(const RecordDecl *rd, const UserParam &up,
+                              SourceLocation loc) {
   // std::pair is a struct of two members (its bases are empty); the other
-  // std:: classes but containers (below) are not supported yet.
+  // std:: classes but containers (flattenParam) are not supported yet.
   StdClass sc = stdClassOf(rd);
   if (sc != StdClass::None && sc != StdClass::Pair) {
     stdClassError(loc,
@@ -139,7 +137,7 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
   if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
       cr && ((cr->getNumBases() && sc != StdClass::Pair) ||
              cr->isPolymorphic())) {
-    error(loc, Diag::RecordType, {owner, "'" + up.name + "'"});
+    error(loc, Diag::RecordType, {rd->getNameAsString(), "'" + up.name + "'"});
     return false;
   }
   if (sc == StdClass::Pair)
@@ -154,6 +152,15 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
         cx.signatureTypes.push_back(inner);
     cx.signatureTypes.push_back(rd);
   }
+  return true;
+}
+
+bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
+                           std::vector<std::string> path, Passing passing,
+                           SourceLocation loc) {
+  std::string owner = rd->getNameAsString();
+  if (!signatureRecord(rd, up, loc))
+    return false;
   for (const FieldDecl *fd : rd->fields()) {
     std::string member = fd->getNameAsString();
     std::vector<std::string> p = path;
@@ -253,6 +260,11 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
     return temporaryOf(call);
   } else if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e)) {
     return objectOf(bt->getSubExpr());
+  } else if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
+             ce && ce->getNumArgs() == 1 &&
+             ce->getConstructor()->isCopyOrMoveConstructor() &&
+             ce->getConstructor()->isTrivial()) {
+    return objectOf(ce->getArg(0)); // a struct passed by value
   }
   if (!failed)
     error(e->getExprLoc(), Diag::Construct,

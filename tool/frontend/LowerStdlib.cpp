@@ -299,6 +299,11 @@ bool Lowerer::stdElement(const Expr *e, std::optional<LValue> &out) {
   if (!a)
     return true;
   Op *i = nullptr;
+  // `v[i]` with an int i: indexed by i itself, not by its size_t copy.
+  if (const auto *ic = dyn_cast_or_null<ImplicitCastExpr>(idx);
+      ic && ic->getCastKind() == CK_IntegralCast &&
+      ic->getSubExpr()->getType()->isIntegerType())
+    idx = ic->getSubExpr();
   if (idx) {
     i = expr(idx);
     if (i && !isInteger(i->type))

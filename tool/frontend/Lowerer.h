@@ -286,6 +286,10 @@ private:
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
                     std::vector<std::string> path, Passing passing,
                     clang::SourceLocation loc);
+  /// Checks record `rd` of a parameter (no bases, no virtuals, a std::
+  /// class adgen supports) and records it for the output; false on error.
+  bool signatureRecord(const clang::RecordDecl *rd, const UserParam &up,
+                       clang::SourceLocation loc);
   /// A local struct variable or reference to one (false: not a struct).
   bool structLocal(const clang::VarDecl *vd);
   /// A local scalar a call writes, in a one-element array.
