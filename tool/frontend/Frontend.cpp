@@ -134,10 +134,12 @@ public:
         req.fn = f;
         for (const Directive *d : it->second)
           addDirective(de, *d, *f, req);
+        containerSizes(*f, req.sizes); // a std::vector's extent: its size
         out.requests.push_back(std::move(req));
       }
     }
-    out.userTypes = typeDefinitions(ast, cx.signatureTypes);
+    out.userTypes =
+        stdIncludes(cx.stdHeaders) + typeDefinitions(ast, cx.signatureTypes);
     if (out.requests.empty() && !de.hasErrorOccurred())
       for (const Directive &d : dirs)
         if (inUserFile(sm, d.loc)) { // never an empty output after one

@@ -20,6 +20,8 @@ static bool hasArithmetic(OpKind k) {
 
 std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
   e = e->IgnoreParens();
+  if (std::optional<LValue> el; stdElement(e, el)) // v[i], std::get<0>(p)
+    return el;
   if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
     const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
     if (vd && vd->hasGlobalStorage()) {

@@ -14,6 +14,9 @@ namespace adgen {
 using namespace clang;
 Op *Lowerer::call(const CallExpr *e) {
   auto loc = e->getExprLoc();
+  // v.size(), v[i], std::get<0>(p) (LowerStdlib.cpp).
+  if (std::optional<Op *> r = stdCall(e))
+    return *r;
   // `a = b;` on structs: the implicit copy assignment, member by member.
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
       oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2 &&

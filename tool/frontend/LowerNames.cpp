@@ -150,6 +150,9 @@ Array *Lowerer::constGlobalArray(const VarDecl *vd, SourceLocation use) {
 
 Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
   const Expr *s = e->IgnoreParenImpCasts();
+  bool container = false; // a std::array, a std::vector, or v.data()
+  if (Array *a = containerArray(s, container); container)
+    return a;
   if (const auto *ne = dyn_cast<CXXNewExpr>(s)) {
     if (reportErrors)
       error(ne->getBeginLoc(), Diag::Allocation, {"new"});

@@ -68,6 +68,14 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
   up.passing = ptr   ? (isConst ? Passing::ConstPointer : Passing::Pointer)
                : ref ? (isConst ? Passing::ConstRef : Passing::Ref)
                      : Passing::Value;
+  if (rd && stdClassOf(rd) != StdClass::None) // as generated code spells it
+    up.typeName = stdSpelling(base);
+  if (StdClass k = stdClassOf(rd); k == StdClass::Array || k == StdClass::Vector) {
+    up.aggregate = true;
+    if (containerLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
+      fn.signature.push_back(up);
+    return true;
+  }
   if (!rd) { // a reference to a scalar
     if (!base->isArithmeticType() && !base->isEnumeralType()) {
       error(ploc, Diag::ReferenceParam, {name});
@@ -114,29 +122,56 @@ static QualType arrayShape(const ASTContext &ast, const ConstantArrayType *at,
   return elem;
 }
 
+bool Lowerer::signatureRecord(const RecordDecl *rd, const UserParam &up,
+                              SourceLocation loc) {
+  // std::pair is a struct of two members (its bases are empty); the other
+  // std:: classes but containers (flattenParam) are not supported yet.
+  StdClass sc = stdClassOf(rd);
+  if (sc != StdClass::None && sc != StdClass::Pair) {
+    stdClassError(loc,
+                  up.result ? "the result of '" + fn.name + "'"
+                            : "'" + up.name + "'",
+                  ast().getCanonicalTagType(rd));
+    return false;
+  }
+  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+      cr && ((cr->getNumBases() && sc != StdClass::Pair) ||
+             cr->isPolymorphic())) {
+    error(loc, Diag::RecordType, {rd->getNameAsString(), "'" + up.name + "'"});
+    return false;
+  }
+  if (sc == StdClass::Pair)
+    cx.stdHeaders.insert("utility");
+  else if (std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(), rd) ==
+           cx.signatureTypes.end()) {
+    for (const FieldDecl *fd : rd->fields())
+      if (const RecordDecl *inner = recordOf(fd->getType());
+          inner && stdClassOf(inner) == StdClass::None &&
+          std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(),
+                    inner) == cx.signatureTypes.end())
+        cx.signatureTypes.push_back(inner);
+    cx.signatureTypes.push_back(rd);
+  }
+  return true;
+}
+
 bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
                            std::vector<std::string> path, Passing passing,
                            SourceLocation loc) {
   std::string owner = rd->getNameAsString();
-  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
-      cr && (cr->getNumBases() || cr->isPolymorphic())) {
-    error(loc, Diag::RecordType, {owner, "'" + up.name + "'"});
+  if (!signatureRecord(rd, up, loc))
     return false;
-  }
-  if (std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(), rd) ==
-      cx.signatureTypes.end()) {
-    for (const FieldDecl *fd : rd->fields())
-      if (const RecordDecl *inner = recordOf(fd->getType());
-          inner && std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(),
-                             inner) == cx.signatureTypes.end())
-        cx.signatureTypes.push_back(inner);
-    cx.signatureTypes.push_back(rd);
-  }
   for (const FieldDecl *fd : rd->fields()) {
     std::string member = fd->getNameAsString();
     std::vector<std::string> p = path;
     p.push_back(member);
     QualType ft = fd->getType();
+    if (StdClass k = stdClassOf(ft); k == StdClass::Array || k == StdClass::Vector) {
+      if (!containerLeaves(ft, obj.objects[member], up, p, passing, loc,
+                           up.name + joined(p)))
+        return false;
+      continue;
+    }
     if (const RecordDecl *inner = recordOf(ft)) {
       Object &o = obj.objects[member];
       o.record = inner;
@@ -225,6 +260,11 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
     return temporaryOf(call);
   } else if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e)) {
     return objectOf(bt->getSubExpr());
+  } else if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
+             ce && ce->getNumArgs() == 1 &&
+             ce->getConstructor()->isCopyOrMoveConstructor() &&
+             ce->getConstructor()->isTrivial()) {
+    return objectOf(ce->getArg(0)); // a struct passed by value
   }
   if (!failed)
     error(e->getExprLoc(), Diag::Construct,

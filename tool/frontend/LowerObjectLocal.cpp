@@ -15,6 +15,15 @@ bool Lowerer::structLocal(const VarDecl *vd) {
   if (!rd || !rd->getDefinition() ||
       (isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->isLambda()))
     return false;
+  // std::array and std::pair locals are structs; the other std:: classes
+  // (a local std::vector allocates) are not supported yet.
+  if (StdClass k = stdClassOf(qt);
+      !qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
+      k != StdClass::Pair) {
+    stdClassError(vd->getLocation(), "local '" + vd->getNameAsString() + "'",
+                  qt);
+    return true;
+  }
   // `const S &t = s;`: another name for the object s; `S t = ...;` an
   // object of its own.
   if (qt->isReferenceType()) {
@@ -115,10 +124,14 @@ static const Expr *initValue(const Expr *e) {
 bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
   const Expr *e = initValue(init);
   const auto *ile = dyn_cast_or_null<InitListExpr>(e);
+  // `std::pair<double, double> r{a, b}`: the members from the arguments.
+  const auto *pair = dyn_cast_or_null<CXXConstructExpr>(e);
+  if (!pair || pair->getNumArgs() != 2 || stdClassOf(to.record) != StdClass::Pair)
+    pair = nullptr;
   bool zero = !e || isa<ImplicitValueInitExpr>(e) ||
               (isa<CXXConstructExpr>(e) &&
                cast<CXXConstructExpr>(e)->getNumArgs() == 0);
-  if (!zero && !ile) {
+  if (!zero && !ile && !pair) {
     Object *from = objectOf(e);
     if (!from)
       return false;
@@ -128,7 +141,9 @@ bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
   unsigned i = 0;
   for (const FieldDecl *fd : to.record->fields()) {
     std::string n = fd->getNameAsString();
-    const Expr *sub = ile && i < ile->getNumInits() ? ile->getInit(i) : nullptr;
+    const Expr *sub = ile && i < ile->getNumInits() ? ile->getInit(i)
+                      : pair && i < 2                 ? pair->getArg(i)
+                                                      : nullptr;
     ++i;
     if (auto o = to.objects.find(n); o != to.objects.end()) {
       if (!initObject(o->second, sub, declare))
@@ -235,6 +250,12 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
       if (v)
         pass(p, v, nullptr);
       return v != nullptr;
+    }
+    if (up.passing == Passing::Value) { // a pointer: an array, or v.data()
+      Array *arr = arrayOf(a);
+      if (arr)
+        pass(p, nullptr, arr);
+      return arr != nullptr;
     }
     auto lv = lvalue(a);
     if (!lv)

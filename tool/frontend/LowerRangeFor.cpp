@@ -1,4 +1,5 @@
-// `for (T v : a)` over a fixed-size array: an index loop
+// `for (T v : a)` over a fixed-size array, a std::array or a std::vector
+// (up to its size): an index loop
 //   for (int adgen_i = 0; adgen_i < N; ++adgen_i) { T v = a[adgen_i]; ... }
 // A reference variable (`double &v`, `const auto &v`) is another name for
 // a[adgen_i]: reads load it, writes store it.
@@ -23,12 +24,14 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   const Expr *range = s->getRangeInit();
   const VarDecl *lv = s->getLoopVariable();
   const auto *at = ast().getAsConstantArrayType(range->getType());
-  if (!at)
+  StdClass sc = stdClassOf(range->getType());
+  bool container = sc == StdClass::Array || sc == StdClass::Vector;
+  if (!at && !container)
     return error(s->getBeginLoc(), Diag::Construct,
                  {"a range-based for loop over '" + sourceText(range) + "'",
                   "range over a fixed-size array, or write an index loop: "
                   "'for (int i = 0; i < n; ++i)'"});
-  if (ast().getAsConstantArrayType(at->getElementType()))
+  if (at && ast().getAsConstantArrayType(at->getElementType()))
     return error(s->getBeginLoc(), Diag::Construct,
                  {"a range-based for loop over the rows of a 2-D array",
                   "write index loops: 'for (int i = 0; i < n; ++i) for (int "
@@ -42,11 +45,15 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   // `const double &v` over ints binds a temporary: a copy.
   bool ref = lv->getType()->isReferenceType() && a->elemType == *t;
   setLoc(s->getBeginLoc());
-  Var *i = fn.newVar(uniqueName("adgen_i"), Type::Int);
-  b.decl(i, b.constant(0, Type::Int));
-  auto n = static_cast<double>(at->getSize().getSExtValue());
-  loopOf(s, LoopKind::For, [&] {
-    return b.binary(OpKind::Lt, b.readVar(i), b.constant(n, Type::Int));
+  // Over a std::vector, up to its size (an unsigned long).
+  Type ct = sc == StdClass::Vector ? Type::ULong : Type::Int;
+  Var *i = fn.newVar(uniqueName("adgen_i"), ct);
+  b.decl(i, b.constant(0, ct));
+  loopOf(s, LoopKind::For, [&]() -> Op * {
+    Op *n = at ? b.constant(static_cast<double>(at->getSize().getSExtValue()),
+                            Type::Int)
+               : containerCount(range);
+    return n ? b.binary(OpKind::Lt, b.readVar(i), b.cast(n, ct)) : nullptr;
   }, [&] {
     setLoc(lv->getLocation());
     if (ref) {
@@ -58,8 +65,7 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
     }
     stmt(s->getBody());
   }, [&] {
-    b.writeVar(i, b.binary(OpKind::Add, b.readVar(i),
-                           b.constant(1, Type::Int)));
+    b.writeVar(i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, ct)));
   });
 }
 

@@ -6,6 +6,8 @@
 
 #include "frontend/Diagnostics.h"
 #include "ir/Builder.h"
+#include "ir/ExtentExpr.h"
+#include "ir/Signature.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -52,7 +54,22 @@ struct LowerContext {
   /// Struct types of parameters, inner ones first (their definitions are
   /// copied into the output).
   std::vector<const clang::RecordDecl *> signatureTypes{};
+  /// Standard headers the signatures need (`vector`, `array`, `utility`).
+  std::set<std::string> stdHeaders{};
 };
+
+/// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other
+/// class of namespace std, None for the rest.
+enum class StdClass { None, Array, Vector, Pair, Tuple, Complex, Other };
+StdClass stdClassOf(clang::QualType t);
+StdClass stdClassOf(const clang::RecordDecl *rd);
+/// `std::vector<double>`, `std::array<float, 3>`: as generated code spells it.
+std::string stdSpelling(clang::QualType t);
+/// size(v, v_size) for each std::vector leaf of `f`'s signature that no
+/// size(...) clause names: the extent checkpointing reads.
+void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
+/// `#include <vector>` ... for the headers a module's signatures need.
+std::string stdIncludes(const std::set<std::string> &headers);
 
 /// A scalar held in a one-element array (written through a reference, or
 /// a local a call writes).
@@ -312,6 +329,10 @@ private:
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
                     std::vector<std::string> path, Passing passing,
                     clang::SourceLocation loc);
+  /// Checks record `rd` of a parameter (no bases, no virtuals, a std::
+  /// class adgen supports) and records it for the output; false on error.
+  bool signatureRecord(const clang::RecordDecl *rd, const UserParam &up,
+                       clang::SourceLocation loc);
   /// A local struct variable or reference to one (false: not a struct).
   bool structLocal(const clang::VarDecl *vd);
   /// A local scalar a call writes, in a one-element array.
@@ -340,6 +361,28 @@ private:
   bool objectLeaves(const Object &obj, const clang::Expr *a, const Function *g,
                     const UserParam &up, std::vector<Op *> &scalars,
                     std::vector<Array *> &arrs, std::vector<int> &order);
+
+  // LowerStdlib.cpp
+  /// The leaves of a std::array or std::vector parameter (or member) of
+  /// type `t`: its data array (`data()`) and, for a vector, its size
+  /// (`size()`, a passive integer); false after an error.
+  bool containerLeaves(clang::QualType t, Object &obj, UserParam &up,
+                       std::vector<std::string> path, Passing passing,
+                       clang::SourceLocation loc, const std::string &base);
+  /// A call on a std class (`v.size()`, `v[i]`, `std::get<0>(p)`, a
+  /// resize, which is refused); nullopt when `e` is no such call.
+  std::optional<Op *> stdCall(const clang::CallExpr *e);
+  /// The element `v[i]`, `v.at(i)`, `v.front()`, `v.back()`,
+  /// `std::get<1>(p)` names; false when `e` is none of those.
+  bool stdElement(const clang::Expr *e, std::optional<LValue> &out);
+  /// The data array of a std::array or std::vector expression, or of
+  /// `v.data()`; null when `e` is not one (`handled` false) or after an error.
+  Array *containerArray(const clang::Expr *e, bool &handled);
+  /// The number of elements of a container expression (an Op).
+  Op *containerCount(const clang::Expr *e);
+  /// '%who has type T, which adgen does not support yet', with a hint.
+  void stdClassError(clang::SourceLocation loc, const std::string &who,
+                     clang::QualType t);
 
   // LowerObjectCall.cpp
   /// Locals a call writes through a reference or pointer (`f(x)` for a

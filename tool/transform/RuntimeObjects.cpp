@@ -35,7 +35,10 @@ Array *RuntimeObjects::tape(Type t) {
   auto it = tapes.find(t);
   if (it != tapes.end())
     return it->second;
-  Array *tp = out.F.newArray(out.unique(std::string("tape_") + typeName(t)), t);
+  // `tape_unsigned_long`: an identifier, whatever the type's spelling.
+  std::string name = std::string("tape_") + typeName(t);
+  std::replace(name.begin(), name.end(), ' ', '_');
+  Array *tp = out.F.newArray(out.unique(name), t);
   tp->isTape = true;
   out.atTop([&] { out.b.create(OpKind::DeclArray, Type::Void)->arr = tp; });
   return tapes[t] = tp;
