@@ -415,11 +415,13 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
                                               "parameters (see below).\n"),
         fmt::arg("signature", "inline " + signatureOf(f, flatName(f))),
         fmt::arg("body", fe.body()));
-    return flat + "\n" +
-           fmt::format(fmt::runtime(templates::function),
-                       fmt::arg("comment", comment),
-                       fmt::arg("signature", signature),
-                       fmt::arg("body", wrapperBody(f)));
+    std::string wrapper = fmt::format(fmt::runtime(templates::function),
+                                      fmt::arg("comment", comment),
+                                      fmt::arg("signature", signature),
+                                      fmt::arg("body", wrapperBody(f)));
+    if (hostOnly(f)) // std::vector's members are host functions
+      wrapper.replace(wrapper.find("ADGEN_HD " + signature), 9, "");
+    return flat + "\n" + wrapper;
   }
   std::string sig = (f.isInternal ? "inline " : "") + signature;
   return fmt::format(fmt::runtime(templates::function),
@@ -474,7 +476,8 @@ std::string emitHeader(const Module &m, const EmitOptions &o) {
     if (f.isInternal)
       return std::string();
     auto [comment, signature] = declaredAs(f, &forms);
-    return "\n" + comment + "ADGEN_HD " + signature + ";\n";
+    return "\n" + comment + (hostOnly(f) ? "" : "ADGEN_HD ") + signature +
+           ";\n";
   });
   return fmt::format(fmt::runtime(templates::header),
                      fmt::arg("version", o.version),

@@ -188,6 +188,17 @@ std::string signatureOf(const Function &f, const Spelling &sp) {
   return s + ")";
 }
 
+bool hostOnly(const Function &f) {
+  if (!hasWrapper(f))
+    return false;
+  for (const UserParam &up : f.signature)
+    for (const Leaf &l : up.leaves)
+      for (const std::string &m : l.path)
+        if (m == "data()")
+          return true;
+  return false;
+}
+
 bool hasWrapper(const Function &f) {
   return !f.signature.empty() && !f.isInternal;
 }

@@ -32,6 +32,11 @@ std::string paramText(const Param &p, bool defaults, const std::string &as);
 /// Whether f is emitted flat plus a wrapper.
 bool hasWrapper(const Function &f);
 
+/// Whether f's wrapper runs on the host only (it takes a std::vector or
+/// std::array, whose data() is a host function to nvcc): then it is not
+/// ADGEN_HD; the flat version still is.
+bool hostOnly(const Function &f);
+
 /// The internal name of f's flat version.
 std::string flatName(const Function &f);
 
