@@ -109,7 +109,7 @@ double gmm_objective(const std::vector<double> &alphas,
   return err + log_wishart_prior(d, k, w, sum_qs, Qdiags, icf);
 }
 
-// CHECK-LABEL: ADGEN_HD double gmm_objective_grad(
+// CHECK-LABEL: {{^}}double gmm_objective_grad(
 // CHECK-NEXT: const std::vector<double> &alphas, const std::vector<double> &means,
 // CHECK-NEXT: const std::vector<double> &icf, const std::vector<double> &x, Wishart w,
 // CHECK-NEXT: int d, int k, int n, std::vector<double> *alphas_bar,
@@ -119,7 +119,7 @@ double gmm_objective(const std::vector<double> &alphas,
 // CHECK-NEXT: alphas.data(), alphas.size(), means.data(), means.size(), icf.data(),
 // CHECK-NEXT: icf.size(), x.data(), x.size(), w.gamma, w.m, d, k, n, alphas_bar->data(),
 // CHECK-NEXT: means_bar->data(), icf_bar->data(), gmm_objective_bar);
-// CHECK-LABEL: ADGEN_HD double gmm_objective_jvp(
+// CHECK-LABEL: {{^}}double gmm_objective_jvp(
 // CHECK: int d, int k, int n, const std::vector<double> &alphas_dot,
 // CHECK-NEXT: const std::vector<double> &means_dot, const std::vector<double> &icf_dot,
 // CHECK-NEXT: double *gmm_objective_dot) {
