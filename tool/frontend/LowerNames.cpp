@@ -37,7 +37,8 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
         error(e->getLocation(), Diag::GlobalNotConstant, {vd->getName()});
       return nullptr;
     }
-    error(e->getLocation(), Diag::GlobalRead, {vd->getName()});
+    if (Var *g = globalRead(vd, e->getLocation()))
+      return b.readVar(g);
     return nullptr;
   }
   if (vd && pointers.count(vd)) {
@@ -80,6 +81,25 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
         {"the name '" + d->getNameAsString() + "'",
          "use a local variable, a parameter or a constant"});
   return nullptr;
+}
+
+Var *Lowerer::globalRead(const VarDecl *vd, SourceLocation use) {
+  if (Var *v = varFor(vd))
+    return v;
+  // Another translation unit (the generated file) must reach it by name.
+  if (!vd->hasExternalFormalLinkage() || !vd->getType()->isArithmeticType() ||
+      vd->getType().isVolatileQualified() ||
+      !vd->getDeclContext()->getRedeclContext()->isFileContext()) {
+    error(use, Diag::GlobalRead, {vd->getName()});
+    return nullptr;
+  }
+  auto t = typeOf(vd->getType(), vd, use);
+  if (!t)
+    return nullptr;
+  Var *v = fn.newVar("::" + vd->getQualifiedNameAsString(), *t);
+  v->global = true;
+  vars[vd] = v;
+  return v;
 }
 
 Array *Lowerer::constGlobalArray(const VarDecl *vd, SourceLocation use) {

@@ -318,6 +318,10 @@ private:
   /// (constant) value declared at the top of the body; null when `vd` is not
   /// a const array, or after an error.
   Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
+  /// A mutable global scalar the function reads (inactive, SPEC §5), by
+  /// its qualified name; null (after a diagnostic) when another translation
+  /// unit cannot name it (static, volatile, not a scalar).
+  Var *globalRead(const clang::VarDecl *vd, clang::SourceLocation use);
   Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
 
   // LowerObject.cpp

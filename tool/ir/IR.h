@@ -91,6 +91,10 @@ struct Var {
   int paramIndex = -1; // >= 0 for parameters
   // Parameters: the value of a default argument (f_bar = 1), if any.
   std::optional<double> defaultValue;
+  // A mutable global the function reads (SPEC §5: inactive): `name` is its
+  // qualified name; never declared or written here (the emitter declares
+  // it `extern`).
+  bool global = false;
 };
 
 /// What runtime object an Array stands for, if not data: a checkpoint one

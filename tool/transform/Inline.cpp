@@ -7,6 +7,17 @@
 #include <unordered_map>
 
 namespace adgen {
+
+/// f's variable for the mutable global `g` reads (one per global, under its
+/// own name).
+static Var *globalVar(Function &f, const Var &g) {
+  for (auto &v : f.vars)
+    if (v->global && v->name == g.name)
+      return v.get();
+  Var *v = f.newVar(g.name, g.type);
+  v->global = true;
+  return v;
+}
 namespace {
 
 class Inliner {
@@ -50,7 +61,9 @@ private:
     Remap m;
     const std::string prefix = g->name + "_";
     for (auto &v : g->vars)
-      if (v->paramIndex < 0)
+      if (v->global)
+        m.mapVar(v.get(), globalVar(f, *v));
+      else if (v->paramIndex < 0)
         m.mapVar(v.get(), f.newVar(names.fresh(prefix + v->name), v->type));
     for (auto &a : g->arrays)
       if (a->paramIndex < 0) {
