@@ -1,3 +1,3 @@
 
-{comment}ADGEN_HD {signature} {{
+{comment}{qualifiers}{signature} {{
 {body}}}

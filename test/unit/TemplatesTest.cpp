@@ -24,7 +24,7 @@ std::vector<Tpl> templatesAndKeys() {
   namespace t = adgen::templates;
   return {
       {"prologue", t::prologue, {"version", "input", "summary"}},
-      {"function", t::function, {"comment", "signature", "body"}},
+      {"function", t::function, {"comment", "qualifiers", "signature", "body"}},
       {"namespace_open", t::namespace_open, {"name"}},
       {"namespace_close", t::namespace_close, {"name"}},
       {"header", t::header, {"version", "input", "source", "declarations"}},
@@ -68,6 +68,7 @@ TEST(TemplatesTest, EachKeyIsRequired) {
 TEST(TemplatesTest, FunctionTemplateShape) {
   std::string out = fmt::format(
       fmt::runtime(adgen::templates::function), fmt::arg("comment", "/// c\n"),
+      fmt::arg("qualifiers", "ADGEN_HD "),
       fmt::arg("signature", "double f(double x)"),
       fmt::arg("body", "  return x;\n"));
   EXPECT_NE(out.find("/// c\nADGEN_HD double f(double x) {\n  return x;\n}"),

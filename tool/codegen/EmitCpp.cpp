@@ -414,19 +414,21 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
         fmt::runtime(templates::function),
         fmt::arg("comment", "/// " + f.name + " on the members of its "
                                               "parameters (see below).\n"),
+        fmt::arg("qualifiers", "ADGEN_HD "),
         fmt::arg("signature", "inline " + signatureOf(f, flatName(f))),
         fmt::arg("body", fe.body()));
-    std::string wrapper = fmt::format(fmt::runtime(templates::function),
-                                      fmt::arg("comment", comment),
-                                      fmt::arg("signature", signature),
-                                      fmt::arg("body", wrapperBody(f)));
-    if (hostOnly(f)) // std::vector's members are host functions
-      wrapper.replace(wrapper.find("ADGEN_HD " + signature), 9, "");
-    return flat + "\n" + wrapper;
+    // A wrapper taking std::vector / std::array is host code (data()).
+    return flat + "\n" +
+           fmt::format(fmt::runtime(templates::function),
+                       fmt::arg("comment", comment),
+                       fmt::arg("qualifiers", hostOnly(f) ? "" : "ADGEN_HD "),
+                       fmt::arg("signature", signature),
+                       fmt::arg("body", wrapperBody(f)));
   }
   std::string sig = (f.isInternal ? "inline " : "") + signature;
   return fmt::format(fmt::runtime(templates::function),
                      fmt::arg("comment", comment),
+                     fmt::arg("qualifiers", "ADGEN_HD "),
                      fmt::arg("signature", sig), fmt::arg("body", fe.body()));
 }
 

@@ -8,6 +8,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace adgen {
 
@@ -133,10 +134,21 @@ bool Lowerer::writableTarget(const LValue &lv, const Expr *target) {
     return true;
   // A member array of a struct passed by value: a copy in C++, the
   // caller's memory in the IR.
+  // The struct that holds it (nested ones too).
+  std::function<const Object *(const Object &)> owner =
+      [&](const Object &o) -> const Object * {
+    for (const auto &[n, a] : o.arrays)
+      if (a == lv.arr)
+        return &o;
+    for (const auto &[n, inner] : o.objects)
+      if (const Object *in = owner(inner))
+        return in;
+    return nullptr;
+  };
   std::string type = "the struct";
   for (const auto &[vd, obj] : objects)
-    if (obj.byValue)
-      type = obj.record->getNameAsString();
+    if (const Object *o = obj.byValue ? owner(obj) : nullptr)
+      type = o->record->getNameAsString();
   error(target->getExprLoc(), Diag::ByValueArrayWrite,
         {fn.name, lv.arr->name, type});
   return false;
