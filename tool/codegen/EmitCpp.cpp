@@ -280,6 +280,11 @@ private:
                   literal(0, a->elemType) + ";");
       return;
     }
+    if (a->heap) {
+      line(d, std::string("adgen::Scratch<") + typeName(a->elemType) + "> " +
+                  a->name + "(" + ex(o.operands[0]) + ");");
+      return;
+    }
     std::string init;
     for (size_t k = 0; k < a->init.size(); ++k)
       init += (k ? ", " : "") + literal(a->init[k], a->elemType);

@@ -14,6 +14,9 @@ namespace adgen {
 using namespace clang;
 Op *Lowerer::call(const CallExpr *e) {
   auto loc = e->getExprLoc();
+  // free(p) of a heap local (LowerHeap.cpp).
+  if (heapRelease(e))
+    return failed ? nullptr : b.constant(0, Type::Int);
   // v.size(), v[i], std::get<0>(p) (LowerStdlib.cpp).
   if (std::optional<Op *> r = stdCall(e))
     return *r;

@@ -80,8 +80,8 @@ Op *Lowerer::expr(const Expr *e) {
     error(loc, Diag::Allocation, {"new"});
     return nullptr;
   case Stmt::CXXDeleteExprClass:
-    error(loc, Diag::Allocation, {"delete"});
-    return nullptr;
+    heapRelease(e); // LowerHeap.cpp
+    return failed ? nullptr : b.constant(0, Type::Int);
   case Stmt::ExprWithCleanupsClass:
     return expr(cast<ExprWithCleanups>(e)->getSubExpr());
   case Stmt::ConstantExprClass:

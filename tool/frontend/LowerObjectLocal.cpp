@@ -15,10 +15,12 @@ bool Lowerer::structLocal(const VarDecl *vd) {
   if (!rd || !rd->getDefinition() ||
       (isa<CXXRecordDecl>(rd) && cast<CXXRecordDecl>(rd)->isLambda()))
     return false;
-  // std::array and std::pair locals are structs; the other std:: classes
-  // (a local std::vector allocates) are not supported yet.
-  if (StdClass k = stdClassOf(qt);
-      !qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
+  // std::array and std::pair locals are structs, a local std::vector a
+  // heap array (LowerHeap.cpp); the other std:: classes are not supported.
+  StdClass k = stdClassOf(qt);
+  if (!qt->isReferenceType() && k == StdClass::Vector)
+    return vectorLocal(vd, rd->getDefinition());
+  if (!qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
       k != StdClass::Pair) {
     stdClassError(vd->getLocation(), "local '" + vd->getNameAsString() + "'",
                   qt);

@@ -184,9 +184,20 @@ private:
   Op *pointerOffset(const PointerLocal &p);
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
-  /// A pointer local initialised by `new` or `malloc` (LowerHeap.cpp):
-  /// refused there, by name; false when it is neither.
+  // LowerHeap.cpp
+  /// A pointer local initialised by `new T[n]`, `malloc` or `calloc`: a
+  /// heap array (an error for the forms it cannot size); false when it is
+  /// none of them.
   bool heapLocal(const clang::VarDecl *vd);
+  /// `delete[] p` or `free(p)` of a heap local: nothing to lower (true);
+  /// an error for any other pointer; false when `e` is neither.
+  bool heapRelease(const clang::Expr *e);
+  /// A local std::vector: a heap array and its size variable.
+  bool vectorLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd);
+  /// Declares heap array `name` of `count` elements (held in a variable of
+  /// countType, heapSizes[a]).
+  Array *heapArray(const std::string &name, Type elem, Op *count,
+                   Type countType);
 
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
@@ -431,6 +442,7 @@ private:
   std::set<const clang::VarDecl *> addressTaken; // see findAddressTaken
   std::map<const clang::VarDecl *, PointerLocal> pointers;
   std::set<const clang::VarDecl *> movedPointers; // see findMovedPointers
+  std::map<const Array *, Var *> heapSizes;        // heap arrays' counts
   std::deque<Object> temporaries; // structs that calls return
   Object *result = nullptr;       // what `return s;` writes, if a struct
   std::set<std::string> usedNames;

@@ -57,6 +57,14 @@ Op *Builder::decl(Var *v, Op *init) {
   return d;
 }
 
+Op *Builder::declArray(Array *a, Op *count) {
+  Op *d = create(OpKind::DeclArray, Type::Void);
+  if (count)
+    d->operands.push_back(count);
+  d->arr = a;
+  return d;
+}
+
 Op *Builder::load(Array *a, Op *idx) {
   Op *l = create(OpKind::Load, a->elemType, {idx});
   l->arr = a;

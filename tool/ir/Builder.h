@@ -69,6 +69,8 @@ public:
   Op *readVar(Var *v);
   Op *writeVar(Var *v, Op *val);
   Op *decl(Var *v, Op *init = nullptr);
+  /// Declares a (Array::heap: `count` elements) local array.
+  Op *declArray(Array *a, Op *count = nullptr);
   Op *load(Array *a, Op *idx);
   Op *store(Array *a, Op *idx, Op *val);
   Op *math(MathFn f, std::vector<Op *> args);

@@ -84,13 +84,18 @@ std::string ExprWriter::call(const Op *o) const {
       s += expr(o->operands[a], 0);
       continue;
     }
-    const Array *arr = o->arrays[~a];
-    s += (arr->scalarLocal ? "&" : "") + arr->name;
+    s += arrayPointer(o->arrays[~a]);
     // `g(x + i)`: the array from element i on.
     if (const Op *off = arrayOffset(*o, static_cast<size_t>(~a)))
       s += " + " + expr(off, precedence(OpKind::Add));
   }
   return s + ")";
+}
+
+std::string arrayPointer(const Array *a) {
+  if (a->scalarLocal)
+    return "&" + a->name;
+  return a->heap ? a->name + ".data()" : a->name;
 }
 
 std::string ExprWriter::definition(const Op *o) const {
@@ -139,9 +144,8 @@ std::string ExprWriter::definition(const Op *o) const {
     return s + ")";
   }
   case OpKind::CkptCopy: {
-    std::string what = o->var ? "&" + o->var->name
-                       : (o->arrays[0]->scalarLocal ? "&" : "") +
-                             o->arrays[0]->name;
+    std::string what =
+        o->var ? "&" + o->var->name : arrayPointer(o->arrays[0]);
     std::string count = o->var ? "1" : expr(o->operands[0], 0);
     return o->arr->name + "." + ckptMethodName(o->method) + "(" + what +
            ", " + count + ")";

@@ -44,4 +44,8 @@ private:
 /// C++ precedence level of an op's expression (higher binds tighter).
 int precedence(OpKind k);
 
+/// An array as a pointer argument: `x`, `&cell` (a scalar cell), `t.data()`
+/// (a heap array's adgen::Scratch).
+std::string arrayPointer(const Array *a);
+
 } // namespace adgen

@@ -123,6 +123,10 @@ struct Array {
   std::shared_ptr<const ExtentExpr> checkedExtent;
   std::vector<int64_t> dims;   // local arrays: extents (row-major)
   std::vector<double> init;    // local arrays: initialiser (rest zero)
+  // A local whose extent is known at run time only (heap scratch: `new
+  // T[n]`, a local `std::vector<T> v(n)`): its DeclArray's one operand
+  // counts its elements; size stays -1. Declared as adgen::Scratch<T>.
+  bool heap = false;
 };
 
 struct Function;

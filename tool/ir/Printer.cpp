@@ -37,6 +37,8 @@ struct Printer {
       return;
     }
     std::string dims;
+    if (o.arr->heap)
+      dims = "[" + ex(o.operands[0]) + "]";
     for (auto e : o.arr->dims)
       dims += "[" + std::to_string(e) + "]";
     line(d, std::string(typeName(o.arr->elemType)) + " " + o.arr->name + dims);

@@ -98,7 +98,8 @@ void declareAdjointLocals(const Function &g, Function &F, const Activity &act,
     bar->init.clear();
     bar->paramIndex = -1;
     s.arrAdj[a.get()] = bar;
-    b.create(OpKind::DeclArray, Type::Void)->arr = bar;
+    if (!a->heap) // a heap array's is declared with it (ForwardSweep)
+      b.declArray(bar);
   }
 }
 

@@ -105,6 +105,8 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
   case OpKind::Store:
     return forwardAssign(o, w, items);
   case OpKind::DeclArray:
+    if (o.arr->heap)
+      return forwardHeapArray(o, w);
     cloneOp(b, o, cx.out.m);
     if (inRegion(w) && cx.in.act.active(o.arr))
       items.push_back(
@@ -135,6 +137,20 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
       fs.lin[&o] = std::move(form);
   }
   }
+}
+
+void ForwardSweep::forwardHeapArray(const Op &o, Where w) {
+  if (inRegion(w))
+    return cx.err.fail(o, Diag::HeapInRegion, {o.arr->name});
+  Op *d = cloneOp(b, o, cx.out.m);
+  // Its adjoint, zero, beside it: the count is known from here on.
+  auto bar = cx.st.arrAdj.find(o.arr);
+  if (bar == cx.st.arrAdj.end())
+    return;
+  Op *count = d->operands[0];
+  if (count->kind == OpKind::ReadVar)
+    count = b.readVar(count->var);
+  b.declArray(bar->second, count);
 }
 
 void ForwardSweep::forwardIf(const Op &o, Where w, std::vector<Item> &items) {

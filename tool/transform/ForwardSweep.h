@@ -49,6 +49,8 @@ private:
 
   void forwardOpBody(const Op &o, Where w, std::vector<Item> &items);
   void forwardIf(const Op &o, Where w, std::vector<Item> &items);
+  /// A heap array (Array::heap) and its adjoint, at f's top level only.
+  void forwardHeapArray(const Op &o, Where w);
   /// Decl, WriteVar and Store: a statement when its target is active.
   void forwardAssign(const Op &o, Where w, std::vector<Item> &items);
   void forwardReturn(const Op &o, Where w, std::vector<Item> &items);

@@ -87,7 +87,8 @@ private:
         continue;
       if (o.kind == OpKind::Decl && h.vars.count(o.var))
         i = hoistVar(blk, i);
-      else if (o.kind == OpKind::DeclArray && h.arrays.count(o.arr))
+      else if (o.kind == OpKind::DeclArray && h.arrays.count(o.arr) &&
+               !o.arr->heap) // its count is known here only: refused later
         i = hoistArray(blk, i);
     }
   }

@@ -72,6 +72,12 @@ Op *RuntimeObjects::extentOf(const Array *ga, const Op &loop,
                              UnknownExtent unknown) {
   if (ga->size > 0)
     return out.b.constant(static_cast<double>(ga->size), Type::Long);
+  if (ga->heap) // the count its declaration (at f's top level) keeps
+    for (auto &op : in.g.body.ops)
+      if (op->kind == OpKind::DeclArray && op->arr == ga &&
+          op->operands[0]->kind == OpKind::ReadVar)
+        return out.b.cast(
+            out.b.readVar(out.m.vars.at(op->operands[0]->var)), Type::Long);
   auto sz = in.opts.sizes.find(ga->name);
   if (sz != in.opts.sizes.end()) {
     // size(p, EXPR): integers and integer parameters with + - * / ( ),

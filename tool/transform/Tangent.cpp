@@ -160,13 +160,16 @@ private:
     }
     case OpKind::Decl:
       return decl(o);
-    case OpKind::DeclArray:
-      clone(o);
+    case OpKind::DeclArray: {
+      Op *d = clone(o);
       if (active(o.arr)) {
-        Op *d = out.b.create(OpKind::DeclArray, Type::Void);
-        d->arr = tangents.arrays.at(o.arr);
+        Op *count = o.arr->heap ? d->operands[0] : nullptr;
+        if (count && count->kind == OpKind::ReadVar)
+          count = out.b.readVar(count->var);
+        out.b.declArray(tangents.arrays.at(o.arr), count);
       }
       return;
+    }
     case OpKind::WriteVar:
     case OpKind::Store:
       return write(o);

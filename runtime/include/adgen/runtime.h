@@ -12,6 +12,7 @@
 #include "adgen/checkpoint.h"
 #include "adgen/checks.h"
 #include "adgen/math.h"
+#include "adgen/scratch.h"
 #include "adgen/tape.h"
 
 #define ADGEN_RUNTIME_VERSION_MAJOR 0

@@ -7,10 +7,10 @@
 #pragma adgen jvp(x)
 double f(double x, double* out) {
   out[0] = x * x;
-  // CHECK: {{.*}}new.cpp:[[@LINE+4]]:9: error: dynamic allocation (new) is not supported by adgen
+  // CHECK: {{.*}}new.cpp:[[@LINE+4]]:9: error: dynamic allocation (new) is supported only as a local scratch array
   // CHECK-NEXT: (void)new double[4];
   // CHECK-NEXT: {{^ *\| *~*\^}}
-  // CHECK-NEXT: {{.*}}new.cpp:[[@LINE+1]]:9: note: hint: use a fixed-size local array or pass a buffer as a pointer parameter
+  // CHECK-NEXT: {{.*}}new.cpp:[[@LINE+1]]:9: note: hint: declare the scratch as a local: 'T *p = new T[n];', 'T *p = (T *)malloc(n * sizeof(T));' or 'std::vector<T> v(n);', or pass a buffer as a pointer parameter
   (void)new double[4];
   return x;
 }

@@ -6,10 +6,10 @@
 
 #pragma adgen jvp
 double f(double x) {
-  // CHECK: {{.*}}new_deref.cpp:[[@LINE+4]]:15: error: dynamic allocation (new) is not supported by adgen
+  // CHECK: {{.*}}new_deref.cpp:[[@LINE+4]]:15: error: dynamic allocation (new) is supported only as a local scratch array
   // CHECK-NEXT: double y = *new double(x);
   // CHECK-NEXT: {{^ *\| *~*\^}}
-  // CHECK-NEXT: {{.*}}new_deref.cpp:[[@LINE+1]]:15: note: hint: use a fixed-size local array or pass a buffer as a pointer parameter
+  // CHECK-NEXT: {{.*}}new_deref.cpp:[[@LINE+1]]:15: note: hint: declare the scratch as a local: 'T *p = new T[n];', 'T *p = (T *)malloc(n * sizeof(T));' or 'std::vector<T> v(n);', or pass a buffer as a pointer parameter
   double y = *new double(x);
   return y * x;
 }

@@ -2,7 +2,7 @@
 // call that resizes a vector the function differentiates through, vectors
 // of bool or of vectors, members other than element access, size, empty and
 // data, std::tuple and std::complex (not supported yet), a local
-// std::vector and a returned one. The output is left untouched.
+// std::vector resized and a returned one. The output is left untouched.
 // RUN: echo keep > %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: grep -qx keep %t.cpp
@@ -47,11 +47,12 @@ double tup(const std::tuple<double, double> &t) { return std::get<0>(t); }
 #pragma adgen grad
 double cplx(std::complex<double> z) { return z.real(); }
 
+// A local vector is scratch of the size it is made with (heap_scratch.cpp).
 #pragma adgen grad
 double local(double x) {
-  // CHECK: std_classes.cpp:[[@LINE+1]]:23: error: local 'tmp' has type 'std::vector<double>', which adgen does not support yet
-  std::vector<double> tmp(3);
-  tmp[0] = x;
+  std::vector<double> tmp;
+  // CHECK: std_classes.cpp:[[@LINE+1]]:7: error: 'push_back' changes the size of std::vector 'tmp'
+  tmp.push_back(x);
   return tmp[0];
 }
 
