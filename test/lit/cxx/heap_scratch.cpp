@@ -102,6 +102,23 @@ double relax(const double *x, int n, double a, int steps) {
   return r;
 }
 
+// A callee's scratch, inlined at the caller's top level (twice).
+static double ring(const double *x, int n) {
+  std::vector<double> t(n);
+  for (int i = 0; i < n; ++i)
+    t[i] = std::sin(x[i]);
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    s += t[i] * t[(i + 1) % n];
+  return s;
+}
+
+// CHECK-LABEL: double rings_grad(
+// CHECK: adgen::Scratch<double> ring_t(ring_t_size);
+// CHECK: adgen::Scratch<double> ring_t_1(ring_t_size_1);
+#pragma adgen jvp grad
+double rings(const double *x, int n) { return ring(x, n) * ring(x + 1, n - 1); }
+
 #pragma adgen jvp grad
 float normf(const float *x, int n) {
   std::vector<float> sq(n);
@@ -168,6 +185,14 @@ static void checkAll(fd::Rng &rng) {
         double v = vecs_grad(part(z, 0, un), z[un], &xb, &(*zb)[un], yb);
         std::copy(xb.begin(), xb.end(), zb->begin());
         return v;
+      });
+  checkPtr("rings", rng, n, 0,
+      [&](const Vec &z) { return rings(z.data(), n); },
+      [&](const Vec &z, const Vec &zd, double *yd) {
+        return rings_jvp(z.data(), n, zd.data(), yd);
+      },
+      [&](const Vec &z, double yb, Vec *zb) {
+        return rings_grad(z.data(), n, zb->data(), yb);
       });
   int steps = rng.integer(0, 7);
   checkPtr("relax", rng, n, 1,
