@@ -104,9 +104,11 @@ std::string access(const std::string &base, bool pointer,
 /// What to pass for IR parameter p from the object expression `e` of a
 /// leaf: its value, its address, or (arrays) its first element's address.
 std::string argument(const Param &p, const Param &primal, std::string e,
-                     bool isPointer) {
+                     bool isPointer, bool address) {
   if (p.var)
     return e;
+  if (address) // a scalar member of an array of structs: &pts->x
+    return "&" + e;
   const Array *leaf = primal.arr;
   bool scalar = !leaf || leaf->scalarOut;
   if (scalar)
@@ -269,7 +271,8 @@ std::string wrapperBody(const Function &f) {
     bool ptr = shadow ? shadowByPointer(f, *o.up) : pointerLike(o.up->passing);
     std::string base = shadow ? o.up->name + shadowSuffix(f) : o.up->name;
     args.push_back(
-        argument(p, f.params[leafParam], access(base, ptr, o.leaf->path), ptr));
+        argument(p, f.params[leafParam], access(base, ptr, o.leaf->path), ptr,
+                 o.leaf->address));
   }
   std::string call = flatName(f) + "(";
   for (size_t i = 0; i < args.size(); ++i)

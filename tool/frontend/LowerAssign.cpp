@@ -103,9 +103,36 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
       return std::nullopt;
     return LValue{nullptr, p->arr, offsetPlus(p->offset, i)};
   }
-  Array *a = arrayOf(base);
+  Op *start = nullptr; // pts[k].w[i]: w of element k
+  Array *a = arrayOf(base, true, &start);
   if (!a)
     return std::nullopt;
+  if (start) { // the member's own shape, from the type
+    std::vector<int64_t> dims;
+    QualType t = base->IgnoreParenImpCasts()->getType();
+    while (const auto *at = ast().getAsConstantArrayType(t)) {
+      dims.push_back(at->getSize().getSExtValue());
+      t = at->getElementType();
+    }
+    if (idx.size() != std::max<size_t>(dims.size(), 1)) {
+      error(as->getExprLoc(), Diag::PointerArith, {a->name});
+      return std::nullopt;
+    }
+    Op *flat = nullptr;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      Op *i = expr(idx[k]);
+      if (!i)
+        return std::nullopt;
+      i = b.cast(i, Type::Long);
+      flat = flat ? arith(OpKind::Add,
+                          arith(OpKind::Mul, flat,
+                                b.constant(static_cast<double>(dims[k]),
+                                           Type::Long)),
+                          i)
+                  : i;
+    }
+    return LValue{nullptr, a, arith(OpKind::Add, start, flat)};
+  }
   size_t rank = a->dims.empty() ? 1 : a->dims.size();
   if (idx.size() != rank) {
     error(as->getExprLoc(), Diag::PointerArith, {a->name});

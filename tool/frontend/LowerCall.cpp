@@ -170,9 +170,9 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
     for (size_t i = 0; i < g->signature.size(); ++i) {
       const UserParam &up = g->signature[i];
       bool ok = up.result ? dest && objectLeaves(*dest, e, g, up, scalars,
-                                                 arrs, order)
+                                                 arrs, order, offsets)
                 : i < args.size()
-                    ? objectArgs(args[i], g, up, scalars, arrs, order)
+                    ? objectArgs(args[i], g, up, scalars, arrs, order, offsets)
                     : true;
       if (!ok)
         return false;

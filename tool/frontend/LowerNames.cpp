@@ -168,7 +168,7 @@ Array *Lowerer::constGlobalArray(const VarDecl *vd, SourceLocation use) {
   return a;
 }
 
-Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
+Array *Lowerer::arrayOf(const Expr *e, bool reportErrors, Op **offset) {
   const Expr *s = e->IgnoreParenImpCasts();
   bool container = false; // a std::array, a std::vector, or v.data()
   if (Array *a = containerArray(s, container); container)
@@ -179,7 +179,7 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors) {
     return nullptr;
   }
   if (const auto *me = dyn_cast<MemberExpr>(s))
-    return memberArray(me, reportErrors);
+    return memberArray(me, reportErrors, offset);
   if (const auto *dr = dyn_cast<DeclRefExpr>(s)) {
     if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
       // A pointer that does not start at its array's first element is no

@@ -70,6 +70,17 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
                      : Passing::Value;
   if (rd && stdClassOf(rd) != StdClass::None) // as generated code spells it
     up.typeName = stdSpelling(base);
+  if (ptr && rd && !ref && stdClassOf(rd) == StdClass::None &&
+      structArrayParam(pd)) { // `const S *pts` indexed, `S pts[N]`
+    up.aggregate = true;
+    Object &obj = objects[pd];
+    obj.record = rd;
+    obj.elements = true;
+    if (signatureRecord(rd, up, ploc) && elementStrides(rd, ploc) &&
+        flattenElements(rd, rd, obj, up, {}, isConst))
+      fn.signature.push_back(up);
+    return true;
+  }
   if (StdClass k = stdClassOf(rd); k == StdClass::Array || k == StdClass::Vector) {
     up.aggregate = true;
     if (containerLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
@@ -245,9 +256,21 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
     auto it = parent->objects.find(me->getMemberDecl()->getNameAsString());
     if (it != parent->objects.end())
       return &it->second;
+  } else if (isa<ArraySubscriptExpr>(e)) {
+    return elementObject(e); // pts[k] (LowerStructArray.cpp)
+  } else if (const auto *bo = dyn_cast<BinaryOperator>(e);
+             bo && bo->getType()->isPointerType() &&
+             (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub)) {
+    return elementObject(e); // pts + k
   } else if (const auto *u = dyn_cast<UnaryOperator>(e)) {
-    // *p, and &s passed to a `S *` parameter.
-    if (u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf)
+    // *p, and &s passed to a `S *` parameter; *pts is pts[0].
+    if (u->getOpcode() == UO_Deref) {
+      Object *o = objectOf(u->getSubExpr());
+      return o && o->elements && !o->element
+                 ? elementOf(*o, b.constant(0, Type::Long))
+                 : o;
+    }
+    if (u->getOpcode() == UO_AddrOf)
       return objectOf(u->getSubExpr());
   } else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
     return objectOf(mt->getSubExpr());
@@ -286,6 +309,9 @@ std::optional<Lowerer::LValue> Lowerer::member(const MemberExpr *me) {
   if (auto v = obj->vars.find(n); v != obj->vars.end())
     return LValue{v->second, nullptr, nullptr};
   auto a = obj->arrays.find(n);
+  if (a != obj->arrays.end() && obj->elements &&
+      !me->getType()->isArrayType()) // pts[k].x, pts->x
+    return LValue{nullptr, a->second, elementIndex(*obj, a->second, nullptr)};
   if (a != obj->arrays.end() && isCell(a->second))
     return LValue{nullptr, a->second, b.constant(0, Type::Int)};
   error(me->getExprLoc(), Diag::Construct,
@@ -295,11 +321,25 @@ std::optional<Lowerer::LValue> Lowerer::member(const MemberExpr *me) {
   return std::nullopt;
 }
 
-Array *Lowerer::memberArray(const MemberExpr *me, bool reportErrors) {
+Array *Lowerer::memberArray(const MemberExpr *me, bool reportErrors,
+                            Op **offset) {
   Object *obj = objectOf(me->getBase());
   if (!obj)
     return nullptr;
   auto a = obj->arrays.find(me->getMemberDecl()->getNameAsString());
+  if (a != obj->arrays.end() && obj->elements) {
+    // pts[k].w: the leaf from element k's w[0] on.
+    if (!offset) {
+      if (reportErrors)
+        error(me->getExprLoc(), Diag::Construct,
+              {"the member array '" + sourceText(me) +
+                   "' of an element of an array of structs here",
+               "index it (pts[k].w[i]) or pass it to a function"});
+      return nullptr;
+    }
+    *offset = elementIndex(*obj, a->second, nullptr);
+    return a->second;
+  }
   if (a != obj->arrays.end() && !isCell(a->second))
     return a->second;
   if (reportErrors)

@@ -191,10 +191,14 @@ bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
 void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
   for (auto &[n, o] : to.objects)
     copyObject(o, from.objects.at(n), declare);
+  // An element of an array of structs (Object::element) holds its
+  // members at elementIndex in its leaves.
   auto valueOf = [&](const std::string &n) -> Op * {
     if (auto v = from.vars.find(n); v != from.vars.end())
       return b.readVar(v->second);
-    return b.load(from.arrays.at(n), b.constant(0, Type::Int));
+    Array *a = from.arrays.at(n);
+    Op *i = elementIndex(from, a, nullptr);
+    return b.load(a, i ? i : b.constant(0, Type::Int));
   };
   for (const FieldDecl *fd : to.record->fields()) {
     std::string n = fd->getNameAsString();
@@ -205,14 +209,23 @@ void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
       else
         b.writeVar(v->second, val);
     } else if (auto a = to.arrays.find(n); a != to.arrays.end()) {
-      if (isCell(a->second)) {
-        b.store(a->second, b.constant(0, Type::Int), valueOf(n));
+      QualType ft = fd->getType();
+      int64_t elems = 1;
+      while (const auto *at = ast().getAsConstantArrayType(ft)) {
+        elems *= at->getSize().getSExtValue();
+        ft = at->getElementType();
+      }
+      if (!fd->getType()->isArrayType()) {
+        Op *i = elementIndex(to, a->second, nullptr);
+        b.store(a->second, i ? i : b.constant(0, Type::Int), valueOf(n));
         continue;
       }
       Array *src = from.arrays.at(n);
-      Op *count = b.constant(static_cast<double>(a->second->size), Type::Int);
-      b.countedLoop(fn.newVar(uniqueName("k"), Type::Int), count,
-                    [&](Op *k) { b.store(a->second, k, b.load(src, k)); });
+      Op *count = b.constant(static_cast<double>(elems), Type::Int);
+      b.countedLoop(fn.newVar(uniqueName("k"), Type::Int), count, [&](Op *k) {
+        b.store(a->second, elementIndex(to, a->second, k),
+                b.load(src, elementIndex(from, src, k)));
+      });
     }
   }
 }
@@ -228,22 +241,25 @@ Op *Lowerer::objectAssign(const CXXOperatorCallExpr *e) {
 
 /// One argument: a value for a scalar parameter, an array for the others.
 static void passArg(Builder &b, const Param &p, Op *value, Array *arr,
-                    std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                    std::vector<int> &order) {
+                    Op *offset, std::vector<Op *> &scalars,
+                    std::vector<Array *> &arrs, std::vector<int> &order,
+                    std::vector<Op *> &offsets) {
   if (p.var) {
     order.push_back(static_cast<int>(scalars.size()));
     scalars.push_back(b.cast(value, p.var->type));
   } else {
     order.push_back(~static_cast<int>(arrs.size()));
+    offsets.resize(arrs.size(), nullptr);
+    offsets.push_back(offset);
     arrs.push_back(arr);
   }
 }
 
 bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
                          std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                         std::vector<int> &order) {
-  auto pass = [&](const Param &p, Op *value, Array *arr) {
-    passArg(b, p, value, arr, scalars, arrs, order);
+                         std::vector<int> &order, std::vector<Op *> &offsets) {
+  auto pass = [&](const Param &p, Op *value, Array *arr, Op *off = nullptr) {
+    passArg(b, p, value, arr, off, scalars, arrs, order, offsets);
   };
   if (!up.aggregate) { // a scalar reference
     const Param &p = g->params[up.leaves[0].param];
@@ -262,24 +278,26 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
     auto lv = lvalue(a);
     if (!lv)
       return false;
-    if (!lv->arr || !isCell(lv->arr)) {
+    if (!lv->arr) {
       error(a->getExprLoc(), Diag::LocalByReference,
             {sourceText(a), g->name, "array element"});
       return false;
     }
-    pass(p, nullptr, lv->arr);
+    // A cell, or an array element `a[i]` (the array from element i).
+    bool first = lv->index->kind == OpKind::Const && lv->index->num == 0;
+    pass(p, nullptr, lv->arr, first ? nullptr : lv->index);
     return true;
   }
   Object *obj = objectOf(a);
-  return obj && objectLeaves(*obj, a, g, up, scalars, arrs, order);
+  return obj && objectLeaves(*obj, a, g, up, scalars, arrs, order, offsets);
 }
 
 bool Lowerer::objectLeaves(const Object &obj, const Expr *a, const Function *g,
                            const UserParam &up, std::vector<Op *> &scalars,
-                           std::vector<Array *> &arrs,
-                           std::vector<int> &order) {
-  auto pass = [&](const Param &p, Op *value, Array *arr) {
-    passArg(b, p, value, arr, scalars, arrs, order);
+                           std::vector<Array *> &arrs, std::vector<int> &order,
+                           std::vector<Op *> &offsets) {
+  auto pass = [&](const Param &p, Op *value, Array *arr, Op *off = nullptr) {
+    passArg(b, p, value, arr, off, scalars, arrs, order, offsets);
   };
   for (const Leaf &leaf : up.leaves) {
     const Object *o = &obj;
@@ -289,6 +307,15 @@ bool Lowerer::objectLeaves(const Object &obj, const Expr *a, const Function *g,
     const Param &p = g->params[leaf.param];
     auto v = o->vars.find(n);
     Array *arr = v == o->vars.end() ? o->arrays.at(n) : nullptr;
+    if (arr && o->elements) { // an array of structs, or one of its elements
+      Op *at = elementIndex(*o, arr, nullptr);
+      if (p.var)
+        pass(p, b.load(arr, at), nullptr);
+      else
+        pass(p, nullptr, arr,
+             at->kind == OpKind::Const && at->num == 0 ? nullptr : at);
+      continue;
+    }
     if (p.var) {
       pass(p, arr ? b.load(arr, b.constant(0, Type::Int)) : b.readVar(v->second),
            nullptr);

@@ -132,10 +132,11 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
     if (u->isIncrementDecrementOp() && u->getType()->isPointerType())
       return pointerStep(u);
   }
-  Array *a = arrayOf(e, reportErrors);
+  Op *offset = nullptr; // pts[k].w: from element k's w on
+  Array *a = arrayOf(e, reportErrors, &offset);
   if (!a)
     return std::nullopt;
-  return PointerRef{a, nullptr};
+  return PointerRef{a, offset};
 }
 
 /// The moving pointer `target` names; an error (null) when it is not one.

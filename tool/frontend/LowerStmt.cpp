@@ -220,6 +220,12 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
     elem = cur->getElementType();
     cur = ast().getAsConstantArrayType(elem);
   }
+  if (const RecordDecl *rd = elem->getAsRecordDecl();
+      rd && rd->getDefinition() && dims.size() == 1 &&
+      stdClassOf(rd) == StdClass::None) { // S pts[N] (LowerStructArray.cpp)
+    structArrayLocal(vd, rd->getDefinition(), dims[0]);
+    return;
+  }
   auto et = typeOf(elem, vd, vd->getLocation());
   if (!et)
     return;

@@ -148,6 +148,10 @@ private:
     std::map<std::string, Object> objects;
     bool byValue = false; // a parameter passed by value: arrays read-only
     bool cells = false;   // a local a call writes: scalars in cells
+    // An array of structs (LowerStructArray.cpp): every member is a leaf
+    // array holding it for each element, element k's at [k * stride].
+    bool elements = false;
+    Op *element = nullptr; // one element of such an array: k (a long)
   };
 
   /// A pointer into an array: the array and the offset of the element it
@@ -333,7 +337,8 @@ private:
   /// its qualified name; null (after a diagnostic) when another translation
   /// unit cannot name it (static, volatile, not a scalar).
   Var *globalRead(const clang::VarDecl *vd, clang::SourceLocation use);
-  Array *arrayOf(const clang::Expr *e, bool reportErrors = true);
+  Array *arrayOf(const clang::Expr *e, bool reportErrors = true,
+                 Op **offset = nullptr);
 
   // LowerObject.cpp
   /// A reference or struct parameter: its leaves appended to the params,
@@ -365,17 +370,53 @@ private:
   /// A scalar member `s.x` / `p->x`, or an element of an array member.
   std::optional<LValue> member(const clang::MemberExpr *me);
   /// An array member `s.w` (null after an error).
-  Array *memberArray(const clang::MemberExpr *me, bool reportErrors);
+  /// `offset` (when given) receives where an element's member array starts
+  /// in an array of structs' leaf (elementIndex); without it such a member
+  /// is an error.
+  Array *memberArray(const clang::MemberExpr *me, bool reportErrors,
+                     Op **offset = nullptr);
   /// A struct assignment `a = b;` (trivial copy), member by member.
   Op *objectAssign(const clang::CXXOperatorCallExpr *e);
   /// The arguments for the flat parameters of user parameter `up` of `g`
   /// from argument `a`. False on error.
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                  std::vector<int> &order);
+                  std::vector<int> &order, std::vector<Op *> &offsets);
   bool objectLeaves(const Object &obj, const clang::Expr *a, const Function *g,
                     const UserParam &up, std::vector<Op *> &scalars,
-                    std::vector<Array *> &arrs, std::vector<int> &order);
+                    std::vector<Array *> &arrs, std::vector<int> &order,
+                    std::vector<Op *> &offsets);
+
+  // LowerStructArray.cpp
+  /// Whether struct pointer parameter pd is an array of structs: declared
+  /// `S pts[N]`, or indexed or offset in the body.
+  bool structArrayParam(const clang::ParmVarDecl *pd);
+  /// Whether every member of rd (nested too) is a scalar or an array of
+  /// them whose size divides the struct's; an error otherwise.
+  bool elementStrides(const clang::RecordDecl *rd, clang::SourceLocation loc);
+  bool failOn(clang::SourceLocation loc, const clang::FieldDecl *fd,
+              const clang::RecordDecl *rd);
+  /// sizeof(outer) / sizeof(the scalar type of `member`).
+  int64_t strideOf(const clang::RecordDecl *outer, clang::QualType member);
+  /// The leaves of an array of structs of record rd (inside `outer`).
+  bool flattenElements(const clang::RecordDecl *rd,
+                       const clang::RecordDecl *outer, Object &obj,
+                       UserParam &up, std::vector<std::string> path,
+                       bool isConst);
+  /// A local `S pts[N]`, initialised from its brace list.
+  bool structArrayLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd,
+                        int64_t count);
+  void declareElements(const clang::RecordDecl *rd,
+                       const clang::RecordDecl *outer, Object &obj,
+                       const std::string &prefix, int64_t count);
+  bool initElement(Object &elem, const clang::Expr *init);
+  /// Where member array a of object o holds element `inner` of the member
+  /// (null: a scalar member): inner itself outside arrays of structs.
+  Op *elementIndex(const Object &o, const Array *a, Op *inner);
+  /// Element k of an array of structs (k more than `whole`'s element).
+  Object *elementOf(const Object &whole, Op *k);
+  /// `pts[k]`, `pts + k`: the element object.
+  Object *elementObject(const clang::Expr *e);
 
   // LowerStdlib.cpp
   /// The leaves of a std::array or std::vector parameter (or member) of
@@ -443,6 +484,7 @@ private:
   std::map<const clang::VarDecl *, PointerLocal> pointers;
   std::set<const clang::VarDecl *> movedPointers; // see findMovedPointers
   std::map<const Array *, Var *> heapSizes;        // heap arrays' counts
+  std::map<const Array *, int64_t> strides;        // arrays-of-structs leaves
   std::deque<Object> temporaries; // structs that calls return
   Object *result = nullptr;       // what `return s;` writes, if a struct
   std::set<std::string> usedNames;
