@@ -12,13 +12,10 @@
 // C(gamma, m, d) = n' d (log gamma - log(2) / 2) - log Gamma_d(n' / 2),
 // n' = d + m + 1: the function ADBench differentiates, term for term.
 //
-// Two departures from ADBench's text, both because adgen refuses the
-// original (see README.md): its scratch vectors (std::vector<double>
-// Qdiags(d * k), ...) are fixed-size arrays of kMaxD, kMaxK here, and a
-// pointer into a std::vector parameter is spelled v.data() + i, not &v[i].
+// Its scratch is std::vector<double> locals sized by d and k, and pointers
+// into the vectors are &v[i], as in ADBench.
 #include "gmm.h"
 
-#include <cassert>
 #include <cmath>
 
 static double arr_max(int n, const double *const x) {
@@ -115,28 +112,29 @@ double gmm_objective(const std::vector<double> &alphas,
                      int k, int n) {
   const double CONSTANT = -n * d * 0.5 * std::log(2 * M_PI);
   int icf_sz = d * (d + 1) / 2;
-  assert(d <= kMaxD && k <= kMaxK);
 
-  double Qdiags[kMaxK * kMaxD];
-  double sum_qs[kMaxK];
-  double xcentered[kMaxD];
-  double Qxcentered[kMaxD];
-  double main_term[kMaxK];
+  std::vector<double> Qdiags(d * k);
+  std::vector<double> sum_qs(k);
+  std::vector<double> xcentered(d);
+  std::vector<double> Qxcentered(d);
+  std::vector<double> main_term(k);
 
-  preprocess_qs(d, k, icf.data(), sum_qs, Qdiags);
+  preprocess_qs(d, k, &icf[0], &sum_qs[0], &Qdiags[0]);
 
   double slse = 0;
   for (int ix = 0; ix < n; ix++) {
     for (int ik = 0; ik < k; ik++) {
-      subtract(d, x.data() + ix * d, means.data() + ik * d, xcentered);
-      Qtimesx(d, &Qdiags[ik * d], icf.data() + ik * icf_sz + d, xcentered,
-              Qxcentered);
-      main_term[ik] = alphas[ik] + sum_qs[ik] - 0.5 * sqnorm(d, Qxcentered);
+      subtract(d, &x[ix * d], &means[ik * d], &xcentered[0]);
+      Qtimesx(d, &Qdiags[ik * d], &icf[ik * icf_sz + d], &xcentered[0],
+              &Qxcentered[0]);
+      main_term[ik] =
+          alphas[ik] + sum_qs[ik] - 0.5 * sqnorm(d, &Qxcentered[0]);
     }
-    slse = slse + logsumexp(k, main_term);
+    slse = slse + logsumexp(k, &main_term[0]);
   }
 
-  double lse_alphas = logsumexp(k, alphas.data());
+  double lse_alphas = logsumexp(k, &alphas[0]);
   double err = CONSTANT + slse - n * lse_alphas;
-  return err + log_wishart_prior(d, k, wishart, sum_qs, Qdiags, icf.data());
+  return err + log_wishart_prior(d, k, wishart, &sum_qs[0], &Qdiags[0],
+                                 &icf[0]);
 }

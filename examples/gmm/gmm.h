@@ -18,9 +18,6 @@ struct Wishart {
   int m;
 };
 
-// Largest d and k gmm.cpp's fixed-size scratch arrays hold (see gmm.cpp).
-constexpr int kMaxD = 16, kMaxK = 32;
-
 double gmm_objective(const std::vector<double> &alphas,
                      const std::vector<double> &means,
                      const std::vector<double> &icf,

@@ -269,11 +269,11 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
         pass(p, v, nullptr);
       return v != nullptr;
     }
-    if (up.passing == Passing::Value) { // a pointer: an array, or v.data()
-      Array *arr = arrayOf(a);
-      if (arr)
-        pass(p, nullptr, arr);
-      return arr != nullptr;
+    if (up.passing == Passing::Value) { // a pointer: x, x + i, &v[i]
+      auto ref = pointerOf(a);
+      if (ref)
+        pass(p, nullptr, ref->arr, ref->offset);
+      return ref.has_value();
     }
     auto lv = lvalue(a);
     if (!lv)

@@ -128,6 +128,14 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
       if (const auto *d = dyn_cast<UnaryOperator>(sub);
           d && d->getOpcode() == UO_Deref)
         return pointerOf(d->getSubExpr(), reportErrors);
+      // &v[i] on a std::vector or std::array (LowerStdlib.cpp).
+      std::optional<LValue> lv;
+      if (stdElement(sub, lv)) {
+        if (!lv || !lv->arr)
+          return std::nullopt;
+        bool first = lv->index->kind == OpKind::Const && lv->index->num == 0;
+        return PointerRef{lv->arr, first ? nullptr : lv->index};
+      }
     }
     if (u->isIncrementDecrementOp() && u->getType()->isPointerType())
       return pointerStep(u);

@@ -89,12 +89,15 @@ double bodies(const Body *bs, int n) {
 
 // Array elements passed to `double &`: of a parameter and of a local.
 static void sq(double a, double &e) { e = e * 0.5 + a * a; }
+static void tail(const double *p, double &e) { e += p[0] * p[1]; }
 
 #pragma adgen jvp grad
 void elems(const double *a, double *out, int n) {
   double r[2] = {0, a[0]};
   for (int i = 0; i < n; ++i)
     sq(a[i], out[i]);
+  for (int i = 0; i + 1 < n; ++i) // a pointer and a reference together
+    tail(&a[i], out[i + 1]);
   sq(out[0], r[1]);
   out[n - 1] += r[1] * r[0] + r[1];
 }
