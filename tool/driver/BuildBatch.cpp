@@ -56,7 +56,7 @@ static bool batchExtents(const Function &f, const DiffRequest &req,
           : inferred > 0        ? std::to_string(inferred)
                                 : "";
       if (e.empty())
-        return batchFail(f, Diag::BatchExtentUnknown, {p.arr->name});
+        return batchFail(f, Diag::BatchExtentUnknown, {shown(p.arr)});
       // The extent of a per-sample array is the same for every sample.
       std::set<std::string> words;
       if (sz != req.sizes.end())
@@ -65,7 +65,7 @@ static bool batchExtents(const Function &f, const DiffRequest &req,
         for (const std::string &name : req.batch)
           if (q.var && q.var->name == name && words.count(name))
             return batchFail(f, Diag::BatchExtentPerSample,
-                             {p.arr->name, e, name});
+                             {shown(p.arr), e, name});
     }
     spec.extent.push_back(e);
   }
@@ -92,7 +92,7 @@ static bool batchPrimal(const Function &f, const PassOptions &po,
       written = written || (o.kind == OpKind::Store && o.arr == a);
     });
     if (a && written && !spec.perSample[i])
-      return batchFail(f, Diag::BatchSharedWritten, {a->name, f.name});
+      return batchFail(f, Diag::BatchSharedWritten, {shown(a), f.name});
   }
   spec.primal = primal.get();
   dm.module.functions.push_back(std::move(primal));

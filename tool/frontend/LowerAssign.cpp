@@ -115,7 +115,7 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
       t = at->getElementType();
     }
     if (idx.size() != std::max<size_t>(dims.size(), 1)) {
-      error(as->getExprLoc(), Diag::PointerArith, {a->name});
+      error(as->getExprLoc(), Diag::PointerArith, {shown(a)});
       return std::nullopt;
     }
     Op *flat = nullptr;
@@ -135,7 +135,7 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
   }
   size_t rank = a->dims.empty() ? 1 : a->dims.size();
   if (idx.size() != rank) {
-    error(as->getExprLoc(), Diag::PointerArith, {a->name});
+    error(as->getExprLoc(), Diag::PointerArith, {shown(a)});
     return std::nullopt;
   }
   Op *flat = nullptr;
@@ -177,7 +177,7 @@ bool Lowerer::writableTarget(const LValue &lv, const Expr *target) {
     if (const Object *o = obj.byValue ? owner(obj) : nullptr)
       type = o->record->getNameAsString();
   error(target->getExprLoc(), Diag::ByValueArrayWrite,
-        {fn.name, lv.arr->name, type});
+        {fn.name, shown(lv.arr), type});
   return false;
 }
 

@@ -269,7 +269,7 @@ bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
         continue;
       error(e->getArg(userArgOf(*g, static_cast<unsigned>(j)))->getExprLoc(),
             Diag::AliasedArgs,
-            {arrs[~order[i]]->name, p.arr->name, q.arr->name, g->name});
+            {shown(arrs[~order[i]]), shown(p.arr), shown(q.arr), g->name});
       return false;
     }
   return true;

@@ -26,6 +26,18 @@ const RecordDecl *recordOf(QualType t) {
   return rd->getDefinition();
 }
 
+} // namespace
+
+std::string dotted(const std::string &base,
+                   const std::vector<std::string> &path) {
+  std::string s = base;
+  for (const std::string &p : path)
+    s += p == "[]" ? "[k]" : "." + p;
+  return s;
+}
+
+namespace {
+
 std::string joined(const std::vector<std::string> &path) {
   std::string s;
   for (const std::string &p : path)
@@ -213,6 +225,7 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
     Param prm;
     if (isArray || isPointer || writable(passing)) {
       Array *a = fn.newArray(leafName, *t);
+      a->spelled = dotted(up.name, p);
       if (isArray) {
         a->size = 1;
         for (int64_t d : dims)

@@ -181,7 +181,7 @@ Op *Lowerer::pointerAssign(const BinaryOperator *e) {
       return nullptr;
     if (q->arr != p->arr) {
       error(e->getOperatorLoc(), Diag::PointerRetarget,
-            {sourceText(e->getLHS()), p->arr->name, q->arr->name});
+            {sourceText(e->getLHS()), shown(p->arr), shown(q->arr)});
       return nullptr;
     }
     val = q->offset ? q->offset : b.constant(0, Type::Int);

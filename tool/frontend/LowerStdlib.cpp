@@ -158,6 +158,7 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   obj.record = spec;
   obj.byValue = passing == Passing::Value;
   Array *a = fn.newArray(uniqueName(base), *et);
+  a->spelled = dotted(up.name, path);
   a->isConst = !writable(passing) || t.getNonReferenceType().isConstQualified();
   a->paramIndex = static_cast<int>(fn.params.size());
   obj.arrays["data()"] = a;

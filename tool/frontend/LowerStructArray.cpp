@@ -181,6 +181,10 @@ bool Lowerer::flattenElements(const RecordDecl *rd, const RecordDecl *outer,
     for (const std::string &s : p)
       leafName += "_" + s;
     Array *a = fn.newArray(uniqueName(up.name + leafName), *t);
+    std::vector<std::string> shownPath{"[]"};
+    shownPath.insert(shownPath.end(), p.begin(), p.end());
+    a->spelled = dotted(up.name, shownPath);
+    a->structElements = true;
     a->isConst = isConst || elem.isConstQualified();
     a->paramIndex = static_cast<int>(fn.params.size());
     strides[a] = strideOf(outer, ft);
@@ -233,6 +237,8 @@ void Lowerer::declareElements(const RecordDecl *rd, const RecordDecl *outer,
     if (!t)
       return;
     Array *a = fn.newArray(uniqueName(prefix + "_" + member), *t);
+    a->spelled = prefix + "[k]." + member;
+    a->structElements = true;
     strides[a] = strideOf(outer, ft);
     a->size = count * strides[a];
     b.declArray(a);

@@ -75,6 +75,11 @@ std::string stdIncludes(const std::set<std::string> &headers);
 /// a local a call writes).
 inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
 
+/// `b.pos.x` for base b and path {pos, x} (`pts[k].x` for {"[]", "x"}):
+/// how messages name a leaf (LowerObject.cpp).
+std::string dotted(const std::string &base,
+                   const std::vector<std::string> &path);
+
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
 

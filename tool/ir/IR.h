@@ -127,7 +127,18 @@ struct Array {
   // T[n]`, a local `std::vector<T> v(n)`): its DeclArray's one operand
   // counts its elements; size stays -1. Declared as adgen::Scratch<T>.
   bool heap = false;
+  // A member of an array of structs (frontend/LowerStructArray.cpp): its
+  // elements are strided, the struct array's extent is not its own.
+  bool structElements = false;
+  // How the source names it where that is not `name`: a struct's leaf
+  // `b.w`, `pts[].x` (messages say this; see shown()).
+  std::string spelled;
 };
+
+/// An array as messages name it: its source spelling, else its name.
+inline const std::string &shown(const Array *a) {
+  return a->spelled.empty() ? a->name : a->spelled;
+}
 
 struct Function;
 struct Op;

@@ -141,7 +141,7 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
 
 void ForwardSweep::forwardHeapArray(const Op &o, Where w) {
   if (inRegion(w))
-    return cx.err.fail(o, Diag::HeapInRegion, {o.arr->name});
+    return cx.err.fail(o, Diag::HeapInRegion, {shown(o.arr)});
   Op *d = cloneOp(b, o, cx.out.m);
   // Its adjoint, zero, beside it: the count is known from here on.
   auto bar = cx.st.arrAdj.find(o.arr);

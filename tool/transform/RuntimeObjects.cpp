@@ -78,6 +78,11 @@ Op *RuntimeObjects::extentOf(const Array *ga, const Op &loop,
           op->operands[0]->kind == OpKind::ReadVar)
         return out.b.cast(
             out.b.readVar(out.m.vars.at(op->operands[0]->var)), Type::Long);
+  if (ga->structElements) {
+    err.fail(loop, Diag::CheckpointStructArray,
+             {std::to_string(loop.loc.line), shown(ga)});
+    return nullptr;
+  }
   auto sz = in.opts.sizes.find(ga->name);
   if (sz != in.opts.sizes.end()) {
     // size(p, EXPR): integers and integer parameters with + - * / ( ),
@@ -85,7 +90,7 @@ Op *RuntimeObjects::extentOf(const Array *ga, const Op &loop,
     if (Op *v = extentOps(*sz->second))
       return v;
     err.fail(loop, Diag::AdjointSizeUnreadable,
-             {ga->name, printExtent(*sz->second)});
+             {shown(ga), printExtent(*sz->second)});
     return nullptr;
   }
   int64_t e = inferExtent(in.g, ga);
@@ -94,7 +99,7 @@ Op *RuntimeObjects::extentOf(const Array *ga, const Op &loop,
   if (unknown == UnknownExtent::CountsZero)
     return out.b.constant(0, Type::Long);
   err.fail(loop, Diag::CheckpointExtentUnknown,
-           {std::to_string(loop.loc.line), ga->name});
+           {std::to_string(loop.loc.line), shown(ga)});
   return nullptr;
 }
 

@@ -10,7 +10,7 @@ struct Buf { double w[4]; };
 
 #pragma adgen grad
 double f(Buf b, double x) {
-  // CHECK: {{.*}}struct_refused.cpp:[[@LINE+2]]:3: error: 'f' writes member array 'b_w' of a struct passed by value
+  // CHECK: {{.*}}struct_refused.cpp:[[@LINE+2]]:3: error: 'f' writes member array 'b.w' of a struct passed by value
   // CHECK: note: hint: pass the struct by reference ('Buf &') or copy the member into a local array first
   b.w[0] = x;
   return b.w[0] * b.w[1];
