@@ -9,6 +9,7 @@
 #include "frontend/Pragmas.h"
 #include "frontend/Template.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -170,9 +171,34 @@ private:
   typeDefinitions(ASTContext &ast, const std::vector<const RecordDecl *> &types) {
     std::string out;
     auto &sm = ast.getSourceManager();
+    std::set<const Decl *> done;
+    // An explicit specialization needs its primary template before it.
+    std::vector<const RecordDecl *> all;
     for (const RecordDecl *rd : types) {
+      if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+          spec && spec->getSpecializationKind() == TSK_ExplicitSpecialization)
+        all.push_back(spec->getSpecializedTemplate()->getTemplatedDecl());
+      all.push_back(rd);
+    }
+    for (const RecordDecl *rd : all) {
+      // A class template's specialization: the template, once; an unnamed
+      // struct: its typedef.
+      const Decl *def = rd;
+      std::string name = rd->getQualifiedNameAsString();
+      if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+          spec && !isa<ClassTemplatePartialSpecializationDecl>(spec) &&
+          spec->getSpecializationKind() != TSK_ExplicitSpecialization)
+        def = spec->getSpecializedTemplate();
+      else if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+               cr && cr->getDescribedClassTemplate())
+        def = cr->getDescribedClassTemplate();
+      else if (!rd->getIdentifier() && rd->getTypedefNameForAnonDecl())
+        def = rd->getTypedefNameForAnonDecl(),
+        name = rd->getTypedefNameForAnonDecl()->getQualifiedNameAsString();
+      if (!done.insert(def).second)
+        continue;
       std::string text = Lexer::getSourceText(
-                             CharSourceRange::getTokenRange(rd->getSourceRange()),
+                             CharSourceRange::getTokenRange(def->getSourceRange()),
                              sm, ast.getLangOpts())
                              .str();
       // Without the directives on its methods (adgen's, not the type's).
@@ -187,12 +213,12 @@ private:
           open = "namespace " + ns->getNameAsString() + " {\n" + open;
           close += "}\n";
         }
-      std::string guard = "ADGEN_TYPE_" + rd->getQualifiedNameAsString();
+      std::string guard = "ADGEN_TYPE_" + name;
       for (char &c : guard)
         if (!isalnum(static_cast<unsigned char>(c)))
           c = '_';
       auto pl = sm.getPresumedLoc(rd->getBeginLoc());
-      out += "\n// " + rd->getNameAsString() + ", as " +
+      out += "\n// " + name.substr(name.rfind(':') + 1) + ", as " +
              llvm::sys::path::filename(pl.getFilename()).str() + ":" +
              std::to_string(pl.getLine()) + " defines it (a parameter's type).\n" +
              "#ifndef " + guard + "\n#define " + guard + "\n" + open + text +

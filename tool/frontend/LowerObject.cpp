@@ -6,6 +6,7 @@
 #include "frontend/Lowerer.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
 #include <algorithm>
@@ -45,14 +46,30 @@ std::string joined(const std::vector<std::string> &path) {
   return s;
 }
 
-/// The type as the user's signature spells it, without qualifiers.
+/// The type as the user's signature spells it, without qualifiers. An
+/// alias (`using TensorD5 = Tensor<double, 5>`, `typedef S T`) is spelled
+/// as the type it names, which the output defines; an unnamed struct by
+/// its typedef name (`typedef struct {...} Wishart`).
 std::string spelled(QualType t, const ASTContext &ast) {
   PrintingPolicy pp(ast.getLangOpts());
   pp.SuppressTagKeyword = true;
-  return t.getUnqualifiedType().getAsString(pp);
+  t = t.getUnqualifiedType();
+  const RecordDecl *rd = t->getAsRecordDecl();
+  if (rd && rd->getIdentifier() == nullptr)
+    if (const TypedefNameDecl *td = rd->getTypedefNameForAnonDecl())
+      return td->getNameAsString();
+  if (rd && t->getAs<TypedefType>())
+    return t.getCanonicalType().getUnqualifiedType().getAsString(pp);
+  return t.getAsString(pp);
 }
 
 } // namespace
+
+std::string Lowerer::recordSpelling(const RecordDecl *rd) {
+  if (!isa<ClassTemplateSpecializationDecl>(rd) && rd->getIdentifier())
+    return rd->getNameAsString();
+  return spelled(ast().getCanonicalTagType(rd), ast());
+}
 
 bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
   QualType qt = pd->getType();

@@ -34,7 +34,8 @@ const VarDecl *rootLocal(const Expr *e) {
   return nullptr;
 }
 
-/// Whether a parameter of type t lets the callee write its argument.
+} // namespace
+
 bool writesThrough(QualType t) {
   if (t->isReferenceType())
     return !t.getNonReferenceType().isConstQualified();
@@ -42,8 +43,6 @@ bool writesThrough(QualType t) {
     return !pt->getPointeeType().isConstQualified();
   return false;
 }
-
-} // namespace
 
 void Lowerer::findAddressTaken(const Stmt *s) {
   if (!s)
@@ -105,7 +104,7 @@ bool Lowerer::resultParam(const FunctionDecl *fd) {
     return false;
   UserParam up;
   up.name = "result";
-  up.typeName = rd->getNameAsString();
+  up.typeName = recordSpelling(rd);
   up.passing = Passing::Pointer;
   up.aggregate = up.result = true;
   temporaries.emplace_back();
@@ -122,7 +121,7 @@ bool Lowerer::selfParam(const CXXMethodDecl *md) {
   const CXXRecordDecl *rd = md->getParent()->getDefinition();
   UserParam up;
   up.name = "self";
-  up.typeName = rd->getNameAsString();
+  up.typeName = recordSpelling(rd);
   up.passing = md->isConst() ? Passing::ConstRef : Passing::Ref;
   up.aggregate = up.self = true;
   Object &obj = objects[nullptr];

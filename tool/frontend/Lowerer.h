@@ -75,6 +75,10 @@ std::string stdIncludes(const std::set<std::string> &headers);
 /// a local a call writes).
 inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
 
+/// Whether a parameter of type t lets the callee write its argument
+/// (LowerObjectCall.cpp).
+bool writesThrough(clang::QualType t);
+
 /// `b.pos.x` for base b and path {pos, x} (`pts[k].x` for {"[]", "x"}):
 /// how messages name a leaf (LowerObject.cpp).
 std::string dotted(const std::string &base,
@@ -349,6 +353,8 @@ private:
   /// A reference or struct parameter: its leaves appended to the params,
   /// the user's parameter to fn.signature; false when it is neither.
   bool objectParam(const clang::ParmVarDecl *pd, const std::string &name);
+  /// A record as the output spells it: `Experiment<long double>`.
+  std::string recordSpelling(const clang::RecordDecl *rd);
   /// The leaves of record `rd` for a parameter: scalars as variables (or
   /// one-element arrays when `written`), arrays, nested records.
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
@@ -387,6 +393,9 @@ private:
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                   std::vector<int> &order, std::vector<Op *> &offsets);
+  /// A struct passed by value whose member arrays the body may write (a
+  /// copy in C++): those arrays copied into locals, which it uses instead.
+  void copyWrittenByValue(const clang::FunctionDecl *fd);
   bool objectLeaves(const Object &obj, const clang::Expr *a, const Function *g,
                     const UserParam &up, std::vector<Op *> &scalars,
                     std::vector<Array *> &arrs, std::vector<int> &order,
