@@ -317,9 +317,24 @@ void Lowerer::loopStmt(const Stmt *s) {
     c = d->getCond(), body = d->getBody(), kind = LoopKind::Do;
   }
   stmt(init);
+  // `while (T v = e)`: v is set at each test; a scalar is declared before
+  // the loop, so that the body sees it however the condition is nested.
+  Var *cvar = nullptr;
+  if (cv && cv->getInit() && !cv->getType()->isReferenceType() &&
+      (cv->getType()->isArithmeticType() || cv->getType()->isEnumeralType()))
+    if (auto t = typeOf(cv->getType(), cv, cv->getLocation())) {
+      setLoc(cv->getLocation());
+      cvar = fn.newVar(uniqueName(cv->getNameAsString()), *t);
+      b.decl(cvar, b.constant(0, *t));
+      vars[cv] = cvar;
+    }
   loopOf(s, kind, [&] {
-    if (cv)
+    if (cvar) {
+      if (Op *v = expr(cv->getInit()))
+        b.writeVar(cvar, b.cast(v, cvar->type));
+    } else if (cv) {
       condDecl(cv); // declared anew at each test
+    }
     return failed ? nullptr : c ? cond(c) : b.constant(1, Type::Bool);
   }, [&] { stmt(body); }, [&] {
     if (inc)

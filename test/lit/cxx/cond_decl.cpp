@@ -37,11 +37,14 @@ double f(double x, int n) {
 // CHECK: double z = std::sin(x);
 // CHECK-NEXT: const bool [[Z:v[0-9]+]] = z > 0.2;
 // CHECK-NEXT: if ([[Z]]) {
+// The condition's variable is declared before the loop, set at each test.
+// CHECK: int k = 0;
 // CHECK: for (;;) {
-// CHECK: int k = {{.*}};
+// CHECK: k = next_result;
 // CHECK-NEXT: if (!(static_cast<bool>(k)))
 // CHECK-LABEL: ADGEN_HD double f_jvp(double x, int n, double x_dot, double *f_dot) {
-// CHECK: int m = n - i;
+// CHECK: for (int m = 0;;) {
+// CHECK-NEXT: m = n - i;
 
 #pragma adgen jvp grad
 float q(float x, int n) {
@@ -53,8 +56,39 @@ float q(float x, int n) {
   return r;
 }
 
+// Clad's FirstDerivative/Loops.C fn9, fn10: a condition's variable the
+// body reads after a continue or break (the break nests the condition).
+#pragma adgen jvp grad
+double fn9(double i, double j) {
+  int counter = 4;
+  double a = i * j;
+  while (int num = counter) {
+    counter -= 1;
+    if (num == 2)
+      continue;
+    a += i * i * num;
+  }
+  return a;
+}
+
+#pragma adgen jvp grad
+double fn10(double x, unsigned long n) {
+  double res = 0;
+  for (unsigned long count = 0; unsigned long max_count = n; ++count) {
+    if (count >= max_count)
+      break;
+    if (double y = x)
+      res += y * y * static_cast<double>(max_count - count);
+  }
+  return res;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
+double fn9_jvp(double i, double j, double i_dot, double j_dot, double *fn9_dot);
+double fn9_grad(double i, double j, double *i_bar, double *j_bar, double fn9_bar = 1.0);
+double fn10_jvp(double x, unsigned long n, double x_dot, double *fn10_dot);
+double fn10_grad(double x, unsigned long n, double *x_bar, double fn10_bar = 1.0);
 double f_jvp(double x, int n, double x_dot, double *f_dot);
 double f_grad(double x, int n, double *x_bar, double f_bar = 1.0);
 float q_jvp(float x, int n, float x_dot, float *q_dot);
@@ -94,6 +128,29 @@ int main() {
           },
           rng, ftol);
     }
+  for (int t = 0; t < 10; ++t) {
+    fd::Vec x0{rng.uniform(-2, 2), rng.uniform(-2, 2)};
+    fd::check_grad("fn9", fd::at(x0), x0, 2,
+        [&](const fd::Vec &z) { return fd::Vec{fn9(z[0], z[1])}; },
+        [&](const fd::Vec &z, const fd::Vec &zd, fd::Vec *yd) {
+          return fd::Vec{fn9_jvp(z[0], z[1], zd[0], zd[1], &(*yd)[0])};
+        },
+        [&](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
+          return fd::Vec{fn9_grad(z[0], z[1], &(*zb)[0], &(*zb)[1], yb[0])};
+        },
+        rng);
+    unsigned long n = static_cast<unsigned long>(t % 4);
+    fd::Vec x1{rng.uniform(-2, 2)};
+    fd::check_grad("fn10", fd::at(x1), x1, 1,
+        [&](const fd::Vec &z) { return fd::Vec{fn10(z[0], n)}; },
+        [&](const fd::Vec &z, const fd::Vec &zd, fd::Vec *yd) {
+          return fd::Vec{fn10_jvp(z[0], n, zd[0], &(*yd)[0])};
+        },
+        [&](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
+          return fd::Vec{fn10_grad(z[0], n, &(*zb)[0], yb[0])};
+        },
+        rng);
+  }
   return fd::finish();
 }
 #endif
