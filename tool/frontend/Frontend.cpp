@@ -325,6 +325,10 @@ private:
     inProgress.erase(fd);
     if (!good)
       return nullptr; // its errors were reported
+    for (const auto &[other, g] : lowered)
+      if (g->name == f->name && g->nameSpace == f->nameSpace &&
+          (g->tmpl ? g->tmpl->id : "") == (f->tmpl ? f->tmpl->id : ""))
+        f->overload = std::max(f->overload, g->overload + 1);
     lowered[fd] = f;
     return f;
   }

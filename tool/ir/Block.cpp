@@ -73,11 +73,13 @@ std::unique_ptr<Function> newFunctionLike(const Function &f,
   n->loc = f.loc;
   n->signature = f.signature;
   n->tmpl = f.tmpl;
+  n->overload = f.overload;
   return n;
 }
 
 std::string instanceName(const Function &f) {
-  return f.tmpl ? f.name + "_" + f.tmpl->id : f.name;
+  std::string n = f.tmpl ? f.name + "_" + f.tmpl->id : f.name;
+  return f.overload ? n + "_" + std::to_string(f.overload) : n;
 }
 
 } // namespace adgen

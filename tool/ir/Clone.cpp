@@ -114,6 +114,7 @@ std::unique_ptr<Function> cloneFunction(const Function &f) {
   d->signature = f.signature;
   d->adjoint = f.adjoint;
   d->tmpl = f.tmpl;
+  d->overload = f.overload;
   Remap m;
   copyStorage(f, *d, m);
   Builder b(*d);

@@ -258,6 +258,10 @@ struct Function {
   // The function template's instantiation it is (or derives from); null
   // for a plain function.
   std::shared_ptr<const TemplateInfo> tmpl;
+  // The k-th function of the module with this name and namespace (an
+  // overload, k > 0): internal names take `_k` so that their flat
+  // signatures cannot collide.
+  int overload = 0;
 
   Var *newVar(const std::string &name, Type t);
   Array *newArray(const std::string &name, Type elem);
