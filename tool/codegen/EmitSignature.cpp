@@ -115,7 +115,8 @@ std::string argument(const Param &p, const Param &primal, std::string e,
     return isPointer && e[0] == '*' ? e.substr(1) : "&" + e;
   // The shadow of a `const T *` member: the adjoint's memory, which the
   // shadow struct can only hold as `const T *` too.
-  if (leaf->size < 0 && leaf->isConst && !p.arr->isConst &&
+  if (leaf->size < 0 && leaf->isConst && !leaf->structElements &&
+      !p.arr->isConst &&
       e.compare(e.size() < 6 ? 0 : e.size() - 6, 6, "data()") != 0)
     return std::string("const_cast<") + typeName(p.arr->elemType) + " *>(" +
            e + ")";
