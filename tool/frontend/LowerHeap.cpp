@@ -1,4 +1,5 @@
-// Heap scratch locals (SPEC §5): `T *p = new T[n]`, `malloc(n * sizeof(T))`,
+// Heap scratch locals (SPEC §5): `T *p = new T[n]` (or `new T(v)`, one
+// element), `malloc(n * sizeof(T))`,
 // `calloc(n, sizeof(T))`, and a local `std::vector<T> v(n)` (also `(n, x)`,
 // a copy of another vector, `{a, b, c}`). Each is a local array whose
 // extent is known at run time only (Array::heap): its element count is held
@@ -55,16 +56,29 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
   QualType elem = vd->getType()->getPointeeType();
   const Expr *countExpr = nullptr;
   bool one = false;
+  const Expr *first = nullptr; // `new T(v)`: element 0's value
   if (const auto *ne = dyn_cast<CXXNewExpr>(init)) {
-    bool valueInit = !ne->hasInitializer() ||
-                     isa<CXXScalarValueInitExpr>(ne->getInitializer()) ||
-                     isa<ImplicitValueInitExpr>(ne->getInitializer());
-    if (!ne->isArray() || ne->getNumPlacementArgs() || !valueInit ||
-        !ne->getArraySize()) {
+    const Expr *in = ne->getInitializer();
+    bool valueInit = !in || isa<CXXScalarValueInitExpr>(in) ||
+                     isa<ImplicitValueInitExpr>(in);
+    if (!ne->isArray() && in && !valueInit) { // new T(v), new T{v}
+      const Expr *v = in->IgnoreImplicit();
+      if (const auto *pl = dyn_cast<ParenListExpr>(v); pl && pl->getNumExprs() == 1)
+        v = pl->getExpr(0);
+      if (const auto *il = dyn_cast<InitListExpr>(v); il && il->getNumInits() == 1)
+        v = il->getInit(0);
+      if (v->getType()->isArithmeticType())
+        first = v, valueInit = true;
+    }
+    if (ne->getNumPlacementArgs() || !valueInit ||
+        (ne->isArray() && !ne->getArraySize())) {
       error(ne->getBeginLoc(), Diag::HeapForm, {sourceText(ne)});
       return true;
     }
-    countExpr = *ne->getArraySize();
+    if (ne->isArray())
+      countExpr = *ne->getArraySize();
+    else
+      one = true;
   } else {
     const auto *ce = dyn_cast<CallExpr>(init);
     const FunctionDecl *callee = ce ? ce->getDirectCallee() : nullptr;
@@ -103,6 +117,12 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
     return true;
   }
   Array *a = heapArray(vd->getNameAsString(), *t, count, Type::Long);
+  if (first) {
+    Op *v = expr(first);
+    if (!v)
+      return true;
+    b.store(a, b.constant(0, Type::Int), b.cast(v, *t));
+  }
   if (movedPointers.count(vd)) {
     Var *off = fn.newVar(uniqueName(vd->getNameAsString() + "_off"), Type::Long);
     b.decl(off, b.constant(0, Type::Long));

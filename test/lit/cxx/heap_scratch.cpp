@@ -1,5 +1,6 @@
-// Heap scratch locals (SPEC §5): `new T[n]` / `delete[]`, `malloc(n *
-// sizeof(T))` and `calloc(n, sizeof(T))` / `free`, and local std::vectors
+// Heap scratch locals (SPEC §5): `new T[n]` / `delete[]`, `new T(v)` /
+// `delete`, `malloc(n * sizeof(T))` and `calloc(n, sizeof(T))` / `free`,
+// and local std::vectors
 // (`v(n)`, `v(n, x)`, a copy, `{a, b, c}`) passed to helpers by reference.
 // Each becomes an adgen::Scratch of a run-time count beside its adjoint or
 // tangent; a checkpointed loop's state holds the scratch it writes, by its
@@ -50,6 +51,10 @@ double cmix(const double *x, int n, double c) {
   double *p = t; // a pointer that moves through the scratch
   for (int i = 0; i < n; ++i, ++p)
     s += *p * c;
+  double *acc = new double(c * x[0]); // one element
+  *acc += s * s;
+  s += *acc;
+  delete acc;
   free(t);
   free(u);
   delete[] order;
