@@ -228,6 +228,7 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
   findAddressTaken(fd->getBody());
   findMovedPointers(fd->getBody());
   movedParams(fd);
+  cellParams(fd);
   copyWrittenByValue(fd);
   stmt(fd->getBody());
   // A non-void function must end in a return on every path; clang warns on

@@ -25,7 +25,11 @@ const VarDecl *rootLocal(const Expr *e) {
     } else if (const auto *me = dyn_cast<MemberExpr>(e)) {
       e = me->getBase();
     } else if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
+      // A local, or a scalar parameter passed by value (the function's own
+      // copy, as a local).
       const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
+      if (const auto *pd = dyn_cast_or_null<ParmVarDecl>(vd))
+        return pd->getType()->isArithmeticType() ? pd : nullptr;
       return vd && vd->isLocalVarDecl() ? vd : nullptr;
     } else {
       return nullptr;
@@ -64,6 +68,13 @@ void Lowerer::findAddressTaken(const Stmt *s) {
           addressTaken.insert(vd);
     }
   }
+  // `&x` of a scalar: x lives in a cell, the one-element array `&x` names.
+  if (const auto *u = dyn_cast<UnaryOperator>(s);
+      u && u->getOpcode() == UO_AddrOf)
+    if (const auto *dr = dyn_cast<DeclRefExpr>(u->getSubExpr()->IgnoreParens()))
+      if (const VarDecl *vd = rootLocal(dr);
+          vd && vd->getType()->isArithmeticType())
+        addressTaken.insert(vd);
   for (const Stmt *c : s->children())
     findAddressTaken(c);
 }

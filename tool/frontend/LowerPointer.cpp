@@ -33,6 +33,18 @@ void Lowerer::findMovedPointers(const Stmt *s) {
     findMovedPointers(c);
 }
 
+void Lowerer::cellParams(const FunctionDecl *fd) {
+  for (const ParmVarDecl *pd : fd->parameters()) {
+    auto v = vars.find(pd);
+    if (!addressTaken.count(pd) || v == vars.end())
+      continue;
+    Var *param = v->second;
+    vars.erase(v);
+    setLoc(pd->getLocation());
+    cellLocal(pd, param->type, b.readVar(param));
+  }
+}
+
 void Lowerer::movedParams(const FunctionDecl *fd) {
   for (const ParmVarDecl *pd : fd->parameters()) {
     auto a = arrays.find(pd);
@@ -128,6 +140,11 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
       if (const auto *d = dyn_cast<UnaryOperator>(sub);
           d && d->getOpcode() == UO_Deref)
         return pointerOf(d->getSubExpr(), reportErrors);
+      // &x of a scalar in a cell (findAddressTaken).
+      if (const auto *dr = dyn_cast<DeclRefExpr>(sub))
+        if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl());
+            vd && arrays.count(vd) && isCell(arrays.at(vd)))
+          return PointerRef{arrays.at(vd), nullptr};
       // &v[i] on a std::vector or std::array (LowerStdlib.cpp).
       std::optional<LValue> lv;
       if (stdElement(sub, lv)) {

@@ -194,6 +194,9 @@ private:
   void findMovedPointers(const clang::Stmt *s);
   /// Offset variables of the pointer parameters the body moves.
   void movedParams(const clang::FunctionDecl *fd);
+  /// Scalar parameters a call writes through `T &` / `T *` (`g(x)`, `&x`):
+  /// read once into a cell the body uses instead.
+  void cellParams(const clang::FunctionDecl *fd);
   Op *pointerOffset(const PointerLocal &p);
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
