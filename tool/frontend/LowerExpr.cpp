@@ -62,6 +62,12 @@ Op *Lowerer::expr(const Expr *e) {
     auto lv = lvalue(e);
     return lv ? read(*lv) : nullptr;
   }
+  case Stmt::MemberExprClass: // a scalar member as a glvalue (`const T &`)
+    if (e->getType()->isArithmeticType() || e->getType()->isEnumeralType()) {
+      auto lv = lvalue(e);
+      return lv ? read(*lv) : nullptr;
+    }
+    return folded(e);
   case Stmt::UnaryOperatorClass:
     return unaryOp(cast<UnaryOperator>(e));
   case Stmt::BinaryOperatorClass:

@@ -402,6 +402,17 @@ void Lowerer::copyWrittenByValue(const FunctionDecl *fd) {
   std::function<void(Object &)> copy = [&](Object &o) {
     for (auto &[n, inner] : o.objects)
       copy(inner);
+    // Scalars in cells, which `S &` parameters (a method's self) can take.
+    for (auto it = o.vars.begin(); it != o.vars.end();) {
+      Var *v = it->second;
+      Array *cell = fn.newArray(uniqueName(v->name + "_cell"), v->type);
+      cell->scalarLocal = true;
+      cell->size = 1;
+      b.declArray(cell);
+      b.store(cell, b.constant(0, Type::Int), b.readVar(v));
+      o.arrays[it->first] = cell;
+      it = o.vars.erase(it);
+    }
     for (auto &[n, a] : o.arrays) {
       if (a->paramIndex < 0 || a->size <= 0 || isCell(a))
         continue;

@@ -238,7 +238,15 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
   Op *d = b.create(OpKind::DeclArray, Type::Void);
   d->arr = a;
   // Initialiser: constants go into the declaration, the rest are stores.
-  const auto *il = dyn_cast_or_null<InitListExpr>(vd->getInit());
+  // (Under ExprWithCleanups when an element binds a temporary to a
+  // reference: `{x, h(2 * x)}` with `h(const double &)`.)
+  const Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
+  const auto *il = dyn_cast_or_null<InitListExpr>(init);
+  if (init && !il && !isa<CXXConstructExpr>(init) &&
+      !isa<ImplicitValueInitExpr>(init))
+    return (void)error(init->getExprLoc(), Diag::Construct,
+                       {"the array initialiser '" + sourceText(init) + "'",
+                        "initialise the array from a brace list"});
   if (!il)
     return;
   std::vector<const Expr *> flat;

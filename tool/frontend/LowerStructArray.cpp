@@ -207,7 +207,15 @@ bool Lowerer::structArrayLocal(const VarDecl *vd, const RecordDecl *rd,
   obj.record = rd;
   obj.elements = true;
   declareElements(rd, rd, obj, vd->getNameAsString(), count);
-  const auto *il = dyn_cast_or_null<InitListExpr>(vd->getInit());
+  // (Under ExprWithCleanups when an element binds a temporary to a
+  // reference: `{x, h(2 * x)}` with `h(const double &)`.)
+  const Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
+  const auto *il = dyn_cast_or_null<InitListExpr>(init);
+  if (init && !il && !isa<CXXConstructExpr>(init) &&
+      !isa<ImplicitValueInitExpr>(init))
+    error(init->getExprLoc(), Diag::Construct,
+          {"the array initialiser '" + sourceText(init) + "'",
+           "initialise the array from a brace list"});
   for (unsigned k = 0; il && k < il->getNumInits(); ++k) {
     Object *e = elementOf(obj, b.constant(k, Type::Long));
     if (!initElement(*e, il->getInit(k)))

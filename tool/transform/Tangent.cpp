@@ -444,6 +444,26 @@ std::vector<bool> activeParams(const Function &f, bool all,
                   writesParamArray(f, static_cast<unsigned>(i));
     m[i] = listed || output;
   }
+  // A struct is one object with one shadow: when any of its members is
+  // active (listed by the struct's name, or written), all its floating
+  // members are, unless the list names members by their flat names.
+  for (const UserParam &up : f.signature) {
+    if (!up.aggregate)
+      continue;
+    bool any = false, byMember = false;
+    for (const Leaf &l : up.leaves)
+      any = any || m[static_cast<size_t>(l.param)];
+    for (auto &w : wrt)
+      for (const Leaf &l : up.leaves)
+        byMember = byMember || w == f.params[static_cast<size_t>(l.param)].name();
+    if (!any || byMember)
+      continue;
+    for (const Leaf &l : up.leaves) {
+      const Param &p = f.params[static_cast<size_t>(l.param)];
+      if (isFloating(p.var ? p.var->type : p.arr->elemType))
+        m[static_cast<size_t>(l.param)] = true;
+    }
+  }
   return m;
 }
 
