@@ -95,12 +95,11 @@ Op *piecewisePartial(Rule &r, bool &known) {
   Op *x = r.x, *x2 = r.x2;
   switch (r.y.fn) {
   case MathFn::Fabs: return r.sel(r.cmp(OpKind::Lt, x, r.c(0)), -1, 1); // d|x| = sign x, +1 at 0
-  case MathFn::Fmin: {                                             // ties go to the first argument
-    Op *first = r.cmp(OpKind::Le, x, x2);
-    return r.i == 0 ? r.sel(first, 1, 0) : r.sel(first, 0, 1);
-  }
-  case MathFn::Fmax: {                                             // ties go to the first argument
-    Op *first = r.cmp(OpKind::Ge, x, x2);
+  // fmin/fmax: ties go to the first argument; a NaN argument is the one
+  // C drops (fmin(a, NaN) = a), so the other takes the derivative.
+  case MathFn::Fmin: case MathFn::Fmax: {
+    Op *first = r.cmp(r.y.fn == MathFn::Fmin ? OpKind::Le : OpKind::Ge, x, x2);
+    first = r.cmp(OpKind::Or, first, r.cmp(OpKind::Ne, x2, x2));
     return r.i == 0 ? r.sel(first, 1, 0) : r.sel(first, 0, 1);
   }
   case MathFn::Fdim:                                               // fdim(a,b) = a>b ? a−b : 0

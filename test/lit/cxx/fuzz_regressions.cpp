@@ -13,6 +13,8 @@
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.cpp"' %s -o %t.exe
 // RUN: %t.exe
 
+#include <cmath>
+
 struct S {
   double a, b;
   int n;
@@ -75,6 +77,11 @@ double g4(T g0, double x) { return (x < 0.5 ? x : g0.b) * g0.a; }
 
 #pragma adgen jvp grad
 double g5(const T &g0, double x) { return h(g0.a, x) + h(g0.v[1], g0.b); }
+
+// fmin(a, NaN) is a (C drops the NaN): the gradient goes to a (the
+// corpus run found a_bar = 0 at b < 0).
+#pragma adgen grad
+double fm(double a, double b) { return std::fmin(a, std::sqrt(b)) + std::fmax(std::sqrt(b), a); }
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
@@ -183,6 +190,14 @@ int main() {
           return Vec{g3_grad(z[0], &(*zb)[0], yb[0])};
         },
         rng);
+  }
+  for (double a : {-0.5, 0.5, 2.0}) {
+    double ab = 0, bb = 0;
+    double v = fm_grad(a, -1.0, &ab, &bb);
+    fd::check_equal("fmin/fmax value with a NaN side", fd::at({a, -1.0}), v,
+                    2 * a);
+    fd::check_equal("fmin/fmax d/da with a NaN side", fd::at({a, -1.0}), ab,
+                    2.0);
   }
   return fd::finish();
 }
