@@ -157,6 +157,25 @@ private:
               const std::vector<const Directive *> &ds) {
     if (const FunctionTemplateDecl *ftd = fd->getDescribedFunctionTemplate())
       return instantiationsOf(*sema, ftd, ds);
+    // A method of a class template: its instantiations in every
+    // specialization the file has (instantiated here when only declared).
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+        md && md->getParent()->getDescribedClassTemplate()) {
+      std::vector<const FunctionDecl *> out;
+      for (ClassTemplateSpecializationDecl *spec :
+           md->getParent()->getDescribedClassTemplate()->specializations())
+        for (CXXMethodDecl *m : spec->methods())
+          if (m->getInstantiatedFromMemberFunction() == md) {
+            if (!m->hasBody())
+              sema->InstantiateFunctionDefinition(m->getLocation(), m);
+            if (const FunctionDecl *def = m->getDefinition(); def && def->getBody())
+              out.push_back(def);
+          }
+      if (out.empty())
+        report(de, fd->getLocation(), Diag::TemplateNotInstantiated,
+               {md->getParent()->getNameAsString() + "::" + fd->getNameAsString()});
+      return out;
+    }
     for (const Directive *d : ds)
       if (d->kind == Directive::Instantiate) {
         reportNotATemplate(de, *d, fd);
