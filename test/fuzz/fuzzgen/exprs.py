@@ -1,0 +1,364 @@
+"""Expressions: utilities, integers and indices, math, helper calls."""
+
+import re
+
+from .model import Arr, BVar, CONSTS, DVar, IVar
+
+
+class ExprGen:
+    """The expression half of FuncGen (fuzzgen.funcgen)."""
+
+    # --- small utilities -------------------------------------------------
+    def ok(self, construct):
+        return construct not in self.avoid
+
+    def chance(self, p):
+        return self.rng.random() < p
+
+    def fresh(self, prefix):
+        self.counter += 1
+        return "%s%d" % (prefix, self.counter)
+
+    def emit(self, text):
+        self.lines.append("  " * self.ind + text)
+
+    def visible(self, cls):
+        return [v for s in self.scopes for v in s if isinstance(v, cls)]
+
+    def push(self):
+        self.scopes.append([])
+
+    def pop(self, consume=True):
+        """Closes a scope; first reads every local of it nobody read (so the
+        primal and the derivative compile warning-free)."""
+        scope = self.scopes[-1]
+        if consume:
+            self.consume([v for v in scope if not self.is_read(v)])
+        self.scopes.pop()
+
+    WRITE_AFTER = re.compile(r"\s*(=(?!=)|\+=|-=|\*=|/=|\+\+|--)")
+
+    def is_read(self, v):
+        """Whether the text emitted so far reads v (not only assigns it), as
+        g++'s unused(-but-set) warnings see it."""
+        pat = re.compile(r"(?<![\w.])%s\b" % re.escape(v.name))
+        for line in self.lines:
+            for m in pat.finditer(line):
+                before = line[:m.start()].rstrip()
+                if before.endswith("++") or before.endswith("--"):
+                    continue
+                if before.endswith(("double", "float", "int", "bool")):
+                    continue  # the declaration
+                if (line.lstrip().startswith("for (") and before.endswith(("&", "auto"))
+                        and line.startswith(" : ", m.end())):
+                    continue  # a range-for's variable
+                end = m.end()
+                if end < len(line) and line[end] == "[":
+                    depth = 0
+                    for j in range(end, len(line)):
+                        depth += {"[": 1, "]": -1}.get(line[j], 0)
+                        if depth == 0:
+                            end = j + 1
+                            break
+                if self.WRITE_AFTER.match(line, end):
+                    continue
+                return True
+        return False
+
+    def consume(self, items):
+        if not items:
+            return
+        terms = [self.use_term(v) for v in items]
+        target = self.writable_outer_scalar()
+        self.emit("%s += 0.125 * (%s);" % (target, " + ".join(terms)))
+
+    def use_term(self, v):
+        v.read = True
+        if isinstance(v, DVar):
+            return v.name
+        if isinstance(v, IVar):
+            return "0.1 * %s" % v.name
+        if isinstance(v, BVar):
+            return "(%s ? 0.5 : -0.5)" % v.name
+        return "%s[%d]" % (v.name, self.rng.randrange(v.n))
+
+    def writable_outer_scalar(self):
+        # `acc` is declared first in every function and is always visible.
+        return "acc"
+
+    def sq(self, e):
+        if len(e) < 24:
+            return "(%s * %s)" % (e, e)
+        return "%s(%s, 2.0)" % (self.sp("pow"), e)
+
+    def sp(self, name):
+        """A spelling of a math function: plain, std::, or (in float code)
+        the f-suffixed C function."""
+        r = self.rng.random()
+        if self.ft == "float" and r < 0.35:
+            return name + "f"
+        return ("std::" if r < 0.7 else "") + name
+
+    # --- integers and indices ---------------------------------------------
+    def ints(self):
+        return [v for v in self.visible(IVar) if v.lo >= 0]
+
+    def index(self, n):
+        """An int expression in [0, n)."""
+        ivs = self.ints()
+        opts = []
+        for iv in ivs:
+            if iv.hi < n:
+                opts.append((iv, iv.name))
+                opts.append((iv, "%d - %s" % (n - 1, iv.name)))
+            opts.append((iv, "(%s + %d) %% %d" % (iv.name, self.rng.randrange(n), n)))
+            for nv in ivs:
+                if nv is not iv and nv.lo >= 1 and nv.hi <= n:
+                    opts.append(((iv, nv), "(%s + 1) %% %s" % (iv.name, nv.name)))
+            if iv.lo >= 1 and iv.hi <= n:
+                opts.append((iv, "%s - 1" % iv.name))
+        if n >= 2 and self.ok("ternary") and not self.in_loop_cond and self.chance(0.04):
+            return "(%s ? %d : %d)" % (self.cond(0), self.rng.randrange(n), self.rng.randrange(n))
+        if not opts or self.chance(0.25):
+            return str(self.rng.randrange(n))
+        used, text = self.rng.choice(opts)
+        for v in (used if isinstance(used, tuple) else (used,)):
+            v.read = True
+        return text
+
+    def int_in(self, lo, hi):
+        """An int expression with value in [lo, hi] (lo >= 1)."""
+        cands = [v for v in self.ints() if v.lo >= lo and v.hi <= hi]
+        r = self.rng.random()
+        if cands and r < 0.5:
+            v = self.rng.choice(cands)
+            v.read = True
+            return v.name
+        others = self.ints()
+        if others and r < 0.8 and hi - lo + 1 >= 1:
+            v = self.rng.choice(others)
+            v.read = True
+            return "%d + %s %% %d" % (lo, v.name, hi - lo + 1)
+        return str(self.rng.randint(lo, hi))
+
+    # --- expressions --------------------------------------------------------
+    def leaf(self):
+        r = self.rng.random()
+        dv = self.visible(DVar)
+        arrs = self.visible(Arr)
+        if dv and r < 0.45:
+            v = self.rng.choice(dv)
+            v.read = True
+            return v.name
+        if arrs and r < 0.8:
+            a = self.rng.choice(arrs)
+            a.read = True
+            return "%s[%s]" % (a.name, self.index(a.n))
+        ivs = self.ints()
+        if ivs and r < 0.9:
+            v = self.rng.choice(ivs)
+            v.read = True
+            form = self.rng.choice(["(double)%s", "static_cast<%s>(%%s)" % self.ft,
+                                    "0.25 * %s", "%s(%%s)" % self.ft, "(float)%s"])
+            return "(" + form % v.name + ")" if form.startswith("0.25") else form % v.name
+        return self.const()
+
+    def const(self):
+        c = self.rng.choice(CONSTS)
+        return c + "f" if self.ft == "float" and self.chance(0.5) else c
+
+    def cond(self, d=1):
+        r = self.rng.random()
+        if r < 0.12 and self.visible(BVar):
+            b = self.rng.choice(self.visible(BVar))
+            b.read = True
+            return ("!" if self.chance(0.3) else "") + b.name
+        if r < 0.22 and self.ints():
+            iv = self.rng.choice(self.ints())
+            iv.read = True
+            return self.rng.choice(["%s %% 2 == 0" % iv.name, "%s > %d" % (iv.name, self.rng.randint(0, 3)),
+                                    "%s != 1" % iv.name])
+        if r < 0.35 and d > 0:
+            op = self.rng.choice(["&&", "||"])
+            c1, c2 = self.cond(d - 1), self.cond(d - 1)
+            return "(%s) %s (%s)" % (c1, op, c2)
+        if r < 0.4 and d > 0:
+            return "!(%s)" % self.cond(d - 1)
+        op = self.rng.choice([">", "<", ">=", "<="])
+        a = self.expr(1)
+        b = self.expr(1) if self.chance(0.6) else self.rng.choice(["0.0", "0.5", "-0.3", "1.0"])
+        return "%s %s %s" % (a, op, b)
+
+    def loop_cond(self):
+        self.in_loop_cond = True
+        c = self.cond(0)
+        self.in_loop_cond = False
+        return c
+
+    def expr(self, d):
+        if d <= 0 or self.chance(0.25):
+            return self.leaf()
+        r = self.rng.random()
+        A = lambda: self.expr(d - 1)
+        if r < 0.28:
+            op = self.rng.choice(["+", "-", "*", "+", "*"])
+            return "(%s %s %s)" % (A(), op, A())
+        if r < 0.34:
+            den = self.rng.choice(["(1.5 + %s)" % self.sq(A()), "(2.0 + %s(%s))" % (self.sp("cos"), A()),
+                                   "(0.5 + %s(%s))" % (self.sp("exp"), A())])
+            return "(%s / %s)" % (A(), den)
+        if r < 0.38:
+            return "(-%s)" % A()
+        if r < 0.43 and self.ok("ternary") and not (self.in_loop_cond and not self.ok("loop-cond-ternary")):
+            return "(%s ? %s : %s)" % (self.cond(0), A(), A())
+        if r < 0.49 and self.ok("helpers") and not (self.in_loop_cond and not self.ok("loop-cond-call")):
+            call = self.helper_call(d, pure_only=True)
+            if call:
+                return call
+        if r < 0.53:
+            return "(%s * %s)" % (self.rng.choice(CONSTS), A())
+        return self.math(d)
+
+    def math(self, d):
+        A = lambda: self.expr(d - 1)
+        sp = self.sp
+        f = self.rng.choice(["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh",
+                             "tanh", "exp", "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt",
+                             "pow", "hypot", "fabs", "fmin", "fmax", "floor", "ceil", "erf"])
+        nonsmooth = self.ok("nonsmooth")
+        if f in ("sin", "cos", "atan", "tanh", "erf"):
+            return "%s(%s)" % (sp(f), A())
+        if f == "tan":
+            return "%s(%s * %s(%s))" % (sp("tan"), self.rng.choice(["0.7", "1.2"]), sp(self.rng.choice(["sin", "tanh"])), A())
+        if f in ("asin", "acos"):
+            return "%s(%s * %s(%s))" % (sp(f), self.rng.choice(["0.5", "0.9"]), sp(self.rng.choice(["tanh", "sin"])), A())
+        if f == "atan2":
+            # Raw forms are offset by a constant no other expression makes,
+            # so no structural zero (an untouched t[i] = 0) lands on the
+            # singular point, where the derivative is inf * 0 = NaN.
+            if nonsmooth and self.chance(0.4):
+                return "%s(%s + 0.217, %s)" % (sp("atan2"), A(), A())
+            return "%s(%s, 1.0 + %s)" % (sp("atan2"), A(), self.sq(A()))
+        if f == "sinh":
+            return "%s(%s(%s))" % (sp("sinh"), sp(self.rng.choice(["tanh", "sin", "cos"])), A())
+        if f == "cosh":
+            return "%s(1.5 * %s(%s))" % (sp("cosh"), sp(self.rng.choice(["tanh", "sin"])), A())
+        if f == "exp":
+            if self.chance(0.3):
+                a = A()
+                return "%s(-%s)" % (sp("exp"), self.sq(a))
+            return "%s(%s(%s))" % (sp("exp"), sp(self.rng.choice(["sin", "tanh", "cos"])), A())
+        if f == "expm1":
+            return "%s(%s(%s))" % (sp("expm1"), sp(self.rng.choice(["sin", "tanh"])), A())
+        if f == "log":
+            if self.chance(0.5):
+                return "%s(1.5 + %s)" % (sp("log"), self.sq(A()))
+            return "%s(2.0 + %s(%s))" % (sp("log"), sp("sin"), A())
+        if f == "log1p":
+            if self.chance(0.5):
+                return "%s(%s)" % (sp("log1p"), self.sq(A()))
+            return "%s(0.5 * %s(%s))" % (sp("log1p"), sp("tanh"), A())
+        if f in ("log2", "log10"):
+            return "%s(1.25 + %s(%s))" % (sp(f), sp(self.rng.choice(["sin", "cos"])), A())
+        if f == "sqrt":
+            if self.chance(0.5):
+                return "%s(1.0 + %s)" % (sp("sqrt"), self.sq(A()))
+            return "%s(2.0 + %s(%s))" % (sp("sqrt"), sp("cos"), A())
+        if f == "cbrt":
+            if nonsmooth and self.chance(0.3):
+                return "%s(%s - 0.217)" % (sp("cbrt"), A())
+            return "%s(1.0 + %s)" % (sp("cbrt"), self.sq(A()))
+        if f == "pow":
+            if not self.ok("pow"):
+                return "%s(%s)" % (sp("sin"), A())
+            r = self.rng.random()
+            if r < 0.3:
+                return "%s(%s, %s)" % (sp("pow"), A(), self.rng.choice(["2.0", "3.0", "2", "3"]))
+            if r < 0.65:
+                return "%s(1.2 + %s, %s(%s))" % (sp("pow"), self.sq(A()), sp("tanh"), A())
+            return "%s(1.5 + %s(%s), %s)" % (sp("pow"), sp("sin"), A(), A())
+        if f == "hypot":
+            if self.chance(0.5):
+                return "%s(%s, %s + 0.217)" % (sp("hypot"), A(), A())
+            return "%s(%s, 1.0)" % (sp("hypot"), A())
+        if f == "fabs":
+            if nonsmooth:
+                return "%s(%s)" % (sp("fabs"), A())
+            return "%s(1.0 + %s)" % (sp("fabs"), self.sq(A()))
+        if f in ("fmin", "fmax"):
+            if nonsmooth:
+                return "%s(%s, %s)" % (sp(f), A(), A())
+            return "%s(%s)" % (sp("tanh"), A())
+        if f in ("floor", "ceil"):
+            if nonsmooth:
+                return "(%s(%s) * %s)" % (sp(f), A(), A())
+            return "%s(%s)" % (sp("cos"), A())
+        raise AssertionError(f)
+
+    # --- helpers ------------------------------------------------------------
+    def helper_call(self, d, pure_only):
+        """A call to one of the helpers; pure_only: helpers that write no
+        array (they can sit inside an expression)."""
+        cands = [h for h in self.helpers if (h.ret == "double" or not pure_only)
+                 and (not h.writes_array() or not pure_only)
+                 and (not h.writes_array() or self.ok("helper-out"))]
+        if not cands:
+            return None
+        # Only helpers whose array arguments can be found (checked before any
+        # argument is generated, so nothing is marked read for nothing).
+        arrs = self.visible(Arr)
+        def feasible(h):
+            nout = sum(1 for k, _ in h.params if k == "out")
+            nin = sum(1 for k, _ in h.params if k == "in")
+            big = [a for a in arrs if a.n >= h.n]
+            wbig = [a for a in big if a.writable]
+            return len(wbig) >= nout and (nin == 0 or len(big) > nout)
+        cands = [h for h in cands if feasible(h)]
+        if not cands:
+            return None
+        h = self.rng.choice(cands)
+        args = []
+        taken = set()
+        # Written arrays first: they must be distinct from every other array arg.
+        outs = {}
+        for kind, p in h.params:
+            if kind == "out":
+                w = [a for a in self.visible(Arr) if a.writable and a.n >= h.n and a.name not in taken]
+                if not w:
+                    return None
+                a = self.rng.choice(w)
+                taken.add(a.name)
+                outs[p] = a
+        for kind, p in h.params:
+            if kind == "out":
+                a = outs[p]
+                args.append(a.name)
+            elif kind == "in":
+                r = [a for a in self.visible(Arr) if a.n >= h.n and a.name not in taken]
+                if not r:
+                    return None
+                a = self.rng.choice(r)
+                a.read = True
+                args.append(a.name)
+            elif kind == "int":
+                args.append(self.int_in(1, h.n))
+            elif kind == "bool":
+                args.append(self.cond(0) if self.chance(0.6) else self.rng.choice(["true", "false"]))
+            else:
+                if self.chance(0.3):
+                    ivs = self.ints()
+                    if ivs and self.chance(0.5):
+                        v = self.rng.choice(ivs)
+                        v.read = True
+                        args.append("0.5 * %s" % v.name)
+                    else:
+                        args.append(self.rng.choice(CONSTS))
+                else:
+                    args.append(self.expr(max(0, d - 1)))
+        return "%s(%s)" % (self.callee(h), ", ".join(args))
+
+    def callee(self, h):
+        """A helper's name as called here: qualified from the top-level
+        function's namespace; helpers share one namespace and call each other
+        unqualified."""
+        return h.name if self.is_helper else h.qual + h.name

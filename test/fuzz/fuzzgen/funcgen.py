@@ -1,0 +1,216 @@
+"""One random function: its signature, its body (FuncGen) and its source
+text with helpers, namespaces and directives (gen_function)."""
+
+import random
+import re
+
+from .exprs import ExprGen
+from .loops import LoopGen
+from .model import Arr, BVar, DVar, IVar, NAMESPACE_FRACTION, NAMESPACE_LAYOUTS, Sig
+from .stmts import StmtGen
+
+
+class FuncGen(ExprGen, StmtGen, LoopGen):
+    """Generates the body of one function (a top-level one or a helper)."""
+
+    def __init__(self, rng, sig, helpers, avoid, is_helper):
+        self.rng, self.sig, self.helpers = rng, sig, helpers
+        self.avoid, self.is_helper = avoid, is_helper
+        self.lines = []
+        self.ind = 1
+        self.counter = 0
+        self.scopes = []
+        self.loop_mult = 1  # product of the trip bounds of the loops we are in
+        self.loops = 0      # loop nesting depth
+        self.jump_floor = 0  # loops outside the innermost switch (break is its)
+        self.budget = 0     # statements left
+        self.ret = sig.ret
+        self.ft = sig.ft
+        self.in_loop_cond = False  # generating a loop condition
+        self.checkpoints = 0  # checkpoint directives emitted
+        self.loop_kinds = []  # for / while / do, innermost last
+
+    # --- the whole function -----------------------------------------------
+    def generate(self, nstmts):
+        self.push()
+        for kind, p in self.sig.params:
+            if kind == "scalar":
+                self.scopes[-1].append(DVar(p, writable=True, param=True))
+            elif kind == "in":
+                self.scopes[-1].append(Arr(p, self.sig.n, False, param=True, kind="in"))
+            elif kind == "out":
+                self.scopes[-1].append(Arr(p, self.sig.n, True, param=True, kind="out"))
+            elif kind == "int":
+                self.scopes[-1].append(IVar(p, 1, self.sig.n, param=True))
+            elif kind == "bool":
+                b = BVar(p)
+                b.param = True
+                self.scopes[-1].append(b)
+        self.emit("%s acc = %s;" % (self.ft, self.expr(2)))
+        acc = DVar("acc")
+        self.scopes[-1].append(acc)
+        self.push()
+        # Every written array is written on every path before anything else.
+        for kind, p in self.sig.params:
+            if kind == "out":
+                a = [x for x in self.visible(Arr) if x.name == p][0]
+                idx = self.index(a.n)
+                if self.chance(0.5):
+                    self.emit("%s[%s] = %s;" % (p, idx, self.expr(2)))
+                else:
+                    self.emit("%s[%s] += %s;" % (p, idx, self.expr(2)))
+        self.budget = nstmts
+        self.block(nstmts)
+        # The end: read everything still unread, then return.
+        self.pop(consume=True)
+        unread = [v for v in self.scopes[-1] if v is not acc and not self.is_read(v)]
+        if self.ret == "void":
+            outs = [p for k, p in self.sig.params if k == "out"]
+            terms = [self.use_term(v) for v in unread] + ["acc"]
+            o = self.rng.choice(outs)
+            self.emit("%s[%d] += 0.5 * (%s);" % (o, self.rng.randrange(self.sig.n), " + ".join(terms)))
+        else:
+            terms = [self.use_term(v) for v in unread]
+            e = self.ret_expr()
+            extra = (" + 0.125 * (%s)" % " + ".join(terms)) if terms else ""
+            self.emit("return %s + acc%s;" % (e, extra))
+        acc.read = True
+        return self.lines
+
+
+def gen_sig(rng, name, n, helper, avoid, nmax_scalars=3):
+    params = []
+    ns = rng.randint(1, nmax_scalars)
+    for _ in range(ns):
+        params.append("scalar")
+    for _ in range(rng.choice([0, 1, 1, 2] if not helper else [0, 1, 1, 2])):
+        params.append("in")
+    nout = rng.choice([0, 0, 1, 1, 1]) if not helper else rng.choice([0, 0, 1])
+    if nout and "two-outputs" not in avoid and not helper and rng.random() < 0.15:
+        nout = 2
+    if "helper-out" in avoid and helper:
+        nout = 0
+    params += ["out"] * nout
+    if ("in" in params or "out" in params) and "int-param" not in avoid and rng.random() < 0.4:
+        params.append("int")
+    if "bool-param" not in avoid and rng.random() < 0.12:
+        params.append("bool")
+    rng.shuffle(params)
+    counts = {}
+    named = []
+    letters = {"scalar": "x", "in": "a", "out": "out", "int": "n", "bool": "p"}
+    for k in params:
+        counts[k] = counts.get(k, 0) + 1
+        base = letters[k]
+        named.append((k, "%s%d" % (base, counts[k] - 1) if (k != "out" or nout > 1) and k not in ("int", "bool") else base))
+    ret = "double"
+    if nout and rng.random() < 0.35:
+        ret = "void"
+    return Sig(name, ret, named, n)
+
+
+MATH = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp",
+        "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "pow", "hypot", "fabs", "fmin",
+        "fmax", "floor", "ceil", "erf"]
+
+
+def gen_function(seed, k, avoid, float_fraction, as_double=False):
+    """Returns (source text, Sig, pragma-active list) of function k."""
+    rng = random.Random("adgen-fuzz:%d:%d" % (seed, k))
+    use_float = "float" not in avoid and random.Random("adgen-fuzz-float:%d:%d" % (seed, k)).random() < float_fraction
+    ft = "float" if use_float else "double"
+    # The namespaces, from their own stream (the program is the same either way).
+    ns_rng = random.Random("adgen-fuzz-ns:%d:%d" % (seed, k))
+    hns, fns, qual = [], [], ""
+    if "namespaces" not in avoid and ns_rng.random() < NAMESPACE_FRACTION:
+        hns, fns, qual = ns_rng.choice(NAMESPACE_LAYOUTS)
+    compact = ns_rng.random() < 0.5  # C++17 `namespace a::b {` where it can
+    n = rng.randint(1, 8)
+    helpers = []
+    src = []
+    if "helpers" not in avoid:
+        for j in range(rng.choice([0, 1, 1, 2])):
+            hn = rng.randint(1, n)
+            hs = gen_sig(rng, "fz%d_h%d" % (k, j), hn, True, avoid, 2)
+            hs.ft = ft
+            hs.ns, hs.qual = hns, qual
+            g = FuncGen(rng, hs, list(helpers), avoid, True)
+            body = g.generate(rng.randint(2, 6))
+            # A helper the function happens not to call is unused there, and
+            # in an unnamed namespace g++ -Wall says so.
+            unused_ok = "[[maybe_unused]] " if "" in hns else ""
+            src.append(unused_ok + hs.decl() + " {")
+            src += body
+            src.append("}")
+            src.append("")
+            helpers.append(hs)
+    if helpers and hns:
+        src = namespace_open(hns, compact) + src + namespace_close(hns, compact)
+    sig = gen_sig(rng, "fz%d" % k, n, False, avoid)
+    sig.ft = ft
+    sig.ns = fns
+    src += namespace_open(fns, compact)
+    g = FuncGen(rng, sig, helpers, avoid, False)
+    body = g.generate(rng.randint(4, 12))
+    # Activity: every floating parameter, or a nonempty subset of the scalar
+    # and const pointer ones (written arrays are active anyway).
+    cand = [p for kind, p in sig.params if kind in ("scalar", "in")]
+    written = [p for kind, p in sig.params if kind == "out"]
+    active = [p for kind, p in sig.params if kind in ("scalar", "in", "out")]
+    r = rng.random()
+    if r < 0.75 or len(cand) < 2:
+        pragma = ["#pragma adgen jvp grad"]
+    else:
+        sub = rng.sample(cand, rng.randint(1, len(cand) - 1))
+        order = lambda lst: ", ".join(rng.sample(lst, len(lst)))
+        if rng.random() < 0.5:
+            pragma = ["#pragma adgen jvp(%s) grad(%s)" % (order(sub), order(sub))]
+        else:
+            pragma = ["#pragma adgen jvp(%s)" % order(sub), "#pragma adgen grad(%s)" % order(sub)]
+        if written and rng.random() < 0.3:
+            # Listing a written array is allowed too.
+            pragma = ["#pragma adgen jvp(%s) grad(%s)" % (", ".join(sub + written), ", ".join(sub + written))]
+        active = [p for kind, p in sig.params if p in sub or kind == "out"]
+    if g.checkpoints:
+        arrays = [p for kind, p in sig.params if kind in ("in", "out")]
+        if arrays:
+            pragma.append("#pragma adgen %s" % " ".join("size(%s, %d)" % (p, n) for p in arrays))
+    src += pragma
+    src.append(sig.decl() + " {")
+    src += body
+    src.append("}")
+    src += namespace_close(fns, compact)
+    text = "\n".join(src) + "\n"
+    if as_double and ft == "float":
+        # The same program in double (to tell float rounding from a bug).
+        text = re.sub(r"\bfloat\b", "double", text)
+        text = re.sub(r"\b(%s)f\(" % "|".join(MATH), r"\1(", text)
+        text = re.sub(r"(\d)f\b", r"\1", text)
+        sig.ft = "double"
+        for h in helpers:
+            h.ft = "double"
+    return text, sig, active
+
+
+def namespace_open(path, compact):
+    """Lines opening the namespaces of path ("" = unnamed), at column 0."""
+    if not path:
+        return []
+    if compact and "" not in path and len(path) > 1:
+        return ["namespace %s {" % "::".join(path)]
+    return ["namespace {" if p == "" else "namespace %s {" % p for p in path]
+
+
+def namespace_close(path, compact):
+    if not path:
+        return []
+    if compact and "" not in path and len(path) > 1:
+        return ["}  // namespace %s" % "::".join(path), ""]
+    return ["}  // namespace %s" % (p or "(unnamed)") for p in reversed(path)] + [""]
+
+
+def in_namespace(sig, lines):
+    """lines (declarations) inside sig's namespaces."""
+    if not sig.ns:
+        return lines
+    return namespace_open(sig.ns, False) + lines + namespace_close(sig.ns, False)[:-1]
