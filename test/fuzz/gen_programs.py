@@ -54,10 +54,9 @@ The generator lives in the fuzzgen package next to this script: model
 """
 
 import argparse
-import re
 import sys
 
-from fuzzgen.driver import gen_driver_case, prototypes
+from fuzzgen.driver import gen_driver_case, needs_twin, prototypes, twin_source
 from fuzzgen.funcgen import gen_function
 from fuzzgen.model import AVOIDABLE, OPT_IN, WITH
 from fuzzgen.prelude import PRELUDE
@@ -107,12 +106,10 @@ def main():
         out.append("")
         cases = []
         for k, src, sig, active in funcs:
-            if sig.ft == "float":
-                # The double twin fzdK of a float function, for the differences.
-                twin, _, _ = gen_function(args.seed, k, avoid, args.float_fraction, True)
-                twin = re.sub(r"\bfz(\d)", r"fzd\1", twin)
-                out += [l for l in twin.split("\n") if not l.startswith("#pragma")]
-            L, case = gen_driver_case(k, sig, active, src)
+            twin = needs_twin(sig, src)
+            if twin:
+                out += twin_source(gen_function(args.seed, k, avoid, args.float_fraction, True)[0])
+            L, case = gen_driver_case(k, sig, active, src, twin)
             out += L
             cases.append((k, case))
         out.append("")

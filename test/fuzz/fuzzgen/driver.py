@@ -1,14 +1,38 @@
 """The per-function driver code: packing inputs and outputs, calling f,
 f_jvp and f_grad, and the prototypes of the generated functions."""
 
+import re
+
 from .funcgen import in_namespace
+
+
+STEP_FUNCTIONS = "floor|ceil|trunc|round|nearbyint"
+
+
+def needs_twin(sig, src):
+    """Whether finite differences difference a twin fzdK of the function
+    rather than the function itself: the same program in double for a
+    float function, and for one that calls step functions a copy that logs
+    their values (fz::step), so a difference across their jumps is
+    inconclusive."""
+    return sig.ft == "float" or re.search(r"\b(%s)f?\(" % STEP_FUNCTIONS, src) is not None
+
+
+def twin_source(double_src):
+    """The lines of the twin fzdK, from the function's source written in
+    double: renamed, without directives, its step functions logged."""
+    t = re.sub(r"\bfz(\d)", r"fzd\1", double_src)
+    t = re.sub(r"\bstd::(%s)\(" % STEP_FUNCTIONS, r"::fz::std_\1(", t)
+    t = re.sub(r"(?<![\w:])(%s)f\(" % STEP_FUNCTIONS, r"::fz::\1f_(", t)
+    t = re.sub(r"(?<![\w:])(%s)\(" % STEP_FUNCTIONS, r"::fz::c_\1(", t)
+    return [l for l in t.split("\n") if not l.startswith("#pragma")]
 
 
 def cstr_raw(s):
     return 'R"FZ(' + s + ')FZ"'
 
 
-def gen_driver_case(k, sig, active, src):
+def gen_driver_case(k, sig, active, src, twin):
     """The per-function test code: sample/eval/jvp/grad/describe over a
     packed input vector X (active scalars, active arrays, written arrays'
     initial values, in parameter order) and output vector Y (the return
@@ -114,9 +138,11 @@ def gen_driver_case(k, sig, active, src):
         L.append("  %s(%s);" % (sig.qname(), args))
     L += pack_outs("Y", "")
     L.append("}")
-    if ft == "float":
+    if twin:
         # Finite differences of a float function are too coarse to judge its
-        # derivatives: they difference the same program written in double.
+        # derivatives: they difference the same program written in double
+        # (with its step functions logged, as in a double function that
+        # calls them).
         L.append("void eval_fd(const double *X, double *Y) {")
         L += unpack("X", "", ("scalar", "in", "out"), "double")
         dargs = []
@@ -194,7 +220,7 @@ def gen_driver_case(k, sig, active, src):
     case = '{"%s", %s::src, "%s", "%s", %d, %d, "%s", %d, %s::sample, %s::eval, %s::%s, %s::jvp, %s::grad, %s::describe}' % (
         sig.name, ns, ", ".join(xnames), ", ".join(ynames), nx, ny, accum,
         1 if ft == "float" else 2 if "float" in src else 0, ns, ns, ns,
-        "eval_fd" if ft == "float" else "eval", ns, ns, ns)
+        "eval_fd" if twin else "eval", ns, ns, ns)
     return L, case
 
 

@@ -108,19 +108,60 @@ static const Tol *tol = &T64;
 struct FdTable {
   Vec R[3], delta[3];
   bool ok[3];
+  bool smooth[3];  // no step function changes its value between X - h dir and X + h dir
 };
+
+// The values of the step functions (floor, ceil, trunc, round, nearbyint)
+// one evaluation computes, hashed: the twin that finite differences
+// evaluate calls them through step(). Where they differ between the two
+// sides of a central difference, the difference crosses their jumps (a
+// floor of a huge argument crosses thousands and looks like a slope), so it
+// says nothing about the derivative (0 almost everywhere).
+struct StepLog {
+  std::uint64_t hash = 0;
+  long calls = 0;
+} g_steps;
+
+template <class T> inline T step(T v) {
+  double d = double(v);
+  std::uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  g_steps.hash = (g_steps.hash ^ bits) * 0x100000001b3ull;
+  ++g_steps.calls;
+  return v;
+}
+// std::floor(x) keeps x's type, floorf is float, C's floor is double.
+#define FZ_STEP_FN(fn)                                                       \
+  template <class T> inline auto std_##fn(T x) { return step(std::fn(x)); }  \
+  inline float fn##f_(float x) { return step(fn##f(x)); }                    \
+  inline double c_##fn(double x) { return step(fn(x)); }
+FZ_STEP_FN(floor)
+FZ_STEP_FN(ceil)
+FZ_STEP_FN(trunc)
+FZ_STEP_FN(round)
+FZ_STEP_FN(nearbyint)
+#undef FZ_STEP_FN
+
+// Evaluates the function that finite differences difference at X + h dir,
+// returning the step functions' log.
+inline StepLog eval_logged(const Case &c, const double *X, double *Y) {
+  g_steps = StepLog();
+  c.eval_fd(X, Y);
+  return g_steps;
+}
 
 inline void fd_table(const Case &c, const Vec &X, const Vec &dir, FdTable &t) {
   Vec Xp(c.nx), Yp(c.ny), Ym(c.ny), D1(c.ny), D2(c.ny);
   for (int s = 0; s < 3; ++s) {
-    t.ok[s] = true;
+    t.ok[s] = t.smooth[s] = true;
     Vec *D[2] = {&D1, &D2};
     for (int half = 0; half < 2; ++half) {
       double h = H[s] / (half ? 2.0 : 1.0);
       for (int i = 0; i < c.nx; ++i) Xp[i] = X[i] + h * dir[i];
-      c.eval_fd(Xp.data(), Yp.data());
+      StepLog plus = eval_logged(c, Xp.data(), Yp.data());
       for (int i = 0; i < c.nx; ++i) Xp[i] = X[i] - h * dir[i];
-      c.eval_fd(Xp.data(), Ym.data());
+      StepLog minus = eval_logged(c, Xp.data(), Ym.data());
+      if (plus.hash != minus.hash || plus.calls != minus.calls) t.smooth[s] = false;
       if (!finite_all(Yp, 1e12) || !finite_all(Ym, 1e12)) t.ok[s] = false;
       for (int k = 0; k < c.ny; ++k) (*D[half])[k] = (Yp[k] - Ym[k]) / (2 * h);
     }
@@ -134,9 +175,10 @@ inline void fd_table(const Case &c, const Vec &X, const Vec &dir, FdTable &t) {
 }
 
 // 0: agrees; 1: disagrees, and the differences are trustworthy (at two step
-// sizes the halved step changes little and the two Richardson estimates
-// agree); 2: inconclusive (a kink or a jump within the steps, or a function
-// too wild for differences).
+// sizes the halved step changes little, the two Richardson estimates agree
+// and no step function changes its value within the steps); 2: inconclusive
+// (a kink or a jump within the steps, or a function too wild for
+// differences).
 inline int fd_verdict(double ad, const FdTable &t, int k, const Vec *w,
                       double scale, double *fd, std::string *why) {
   double R[3], delta[3];
@@ -160,12 +202,13 @@ inline int fd_verdict(double ad, const FdTable &t, int k, const Vec *w,
     double err = std::fabs(ad - R[s]);
     if (err <= tol->fd_rel * (std::fabs(ad) + std::fabs(R[s])) + tol->fd_abs * scale) return 0;
     disagrees[s] = !std::isfinite(ad) || 10 * delta[s] < err;
-    std::snprintf(buf, sizeof buf, "\n  h=%g: FD %.17g (|D(h)-D(h/2)| = %.3g)", H[s], R[s], delta[s]);
+    std::snprintf(buf, sizeof buf, "\n  h=%g: FD %.17g (|D(h)-D(h/2)| = %.3g)%s", H[s], R[s], delta[s],
+                  t.smooth[s] ? "" : " across a jump of floor/ceil/trunc/round");
     *why += buf;
   }
   for (int s = 0; s < 2; ++s)
     for (int s2 = s + 1; s2 < 3; ++s2)
-      if (disagrees[s] && disagrees[s2] &&
+      if (disagrees[s] && disagrees[s2] && t.smooth[s] && t.smooth[s2] &&
           std::fabs(R[s] - R[s2]) <= tol->fd_consistent * (std::fabs(R[s]) + std::fabs(R[s2])) + tol->fd_abs * scale &&
           std::fabs(ad - R[s]) > tol->fd_disagree * (std::fabs(R[s]) + std::fabs(ad)) + 10 * tol->fd_abs * scale)
         return 1;
