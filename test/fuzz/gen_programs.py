@@ -56,7 +56,7 @@ The generator lives in the fuzzgen package next to this script: model
 import argparse
 import sys
 
-from fuzzgen.driver import gen_driver_case, needs_twin, prototypes, twin_source
+from fuzzgen.driver import calls_steps, gen_driver_case, needs_twin, prototypes, twin_source
 from fuzzgen.funcgen import gen_function
 from fuzzgen.model import AVOIDABLE, OPT_IN, WITH
 from fuzzgen.prelude import PRELUDE
@@ -109,9 +109,12 @@ def main():
             twin = needs_twin(sig, src)
             if twin:
                 out += twin_source(gen_function(args.seed, k, avoid, args.float_fraction, True)[0])
-            L, case = gen_driver_case(k, sig, active, src, twin)
-            out += L
-            cases.append((k, case))
+            # A template is checked at its two instantiations.
+            for ft in ("double", "float") if sig.template else (sig.ft,):
+                case_twin = calls_steps(src) if sig.template and ft == "double" else twin
+                L, case = gen_driver_case(k, sig, active, src, case_twin, ft)
+                out += L
+                cases.append((k, case))
         out.append("")
         out.append("static const fz::Case cases[] = {")
         for k, case in cases:

@@ -2,7 +2,7 @@
 
 import re
 
-from .model import Arr, BVar, CONSTS, DVar, IVar
+from .model import Arr, BVar, CONSTS, DVar, IVar, SVar, WITH
 
 
 class ExprGen:
@@ -33,10 +33,13 @@ class ExprGen:
         primal and the derivative compile warning-free)."""
         scope = self.scopes[-1]
         if consume:
-            self.consume([v for v in scope if not self.is_read(v)])
+            self.consume([v for v in scope if not v.member and not self.is_read(v)])
         self.scopes.pop()
 
     WRITE_AFTER = re.compile(r"\s*(=(?!=)|\+=|-=|\*=|/=|\+\+|--)")
+    MEMBER_PATH = re.compile(r"(?:\.\w+(?!\w*\()|\[[^\]]*\])*")
+    # Declarations of the opt-in constructs: T x, const T &r, T *q, fzK_S u.
+    DECL_TYPE = re.compile(r"(?:^|[\s(])(?:const\s+)?(?:T|double|float|fzd?\d+_(?:S|In))(?:\s*[&*])?$")
 
     def is_read(self, v):
         """Whether the text emitted so far reads v (not only assigns it), as
@@ -47,12 +50,14 @@ class ExprGen:
                 before = line[:m.start()].rstrip()
                 if before.endswith("++") or before.endswith("--"):
                     continue
-                if before.endswith(("double", "float", "int", "bool")):
+                if before.endswith(("double", "float", "int", "bool")) or self.DECL_TYPE.search(before):
                     continue  # the declaration
                 if (line.lstrip().startswith("for (") and before.endswith(("&", "auto"))
                         and line.startswith(" : ", m.end())):
                     continue  # a range-for's variable
                 end = m.end()
+                if isinstance(v, SVar):
+                    end = self.MEMBER_PATH.match(line, end).end()  # u.x = e does not read u
                 if end < len(line) and line[end] == "[":
                     depth = 0
                     for j in range(end, len(line)):
@@ -80,6 +85,8 @@ class ExprGen:
             return "0.1 * %s" % v.name
         if isinstance(v, BVar):
             return "(%s ? 0.5 : -0.5)" % v.name
+        if isinstance(v, SVar):
+            return "%s.%s" % (v.name, self.rng.choice([p for p, t in v.stype.leaves() if t == "f"]))
         return "%s[%d]" % (v.name, self.rng.randrange(v.n))
 
     def writable_outer_scalar(self):
@@ -143,6 +150,10 @@ class ExprGen:
 
     # --- expressions --------------------------------------------------------
     def leaf(self):
+        if "structs" in WITH and self.chance(0.06):
+            m = self.method_leaf()
+            if m:
+                return m
         r = self.rng.random()
         dv = self.visible(DVar)
         arrs = self.visible(Arr)
@@ -153,7 +164,8 @@ class ExprGen:
         if arrs and r < 0.8:
             a = self.rng.choice(arrs)
             a.read = True
-            return "%s[%s]" % (a.name, self.index(a.n))
+            idx = self.index(a.n)
+            return self.ptr_leaf(a, idx) if a.kind == "ptr" else "%s[%s]" % (a.name, idx)
         ivs = self.ints()
         if ivs and r < 0.9:
             v = self.rng.choice(ivs)
@@ -210,7 +222,10 @@ class ExprGen:
         if r < 0.38:
             return "(-%s)" % A()
         if r < 0.43 and self.ok("ternary") and not (self.in_loop_cond and not self.ok("loop-cond-ternary")):
-            return "(%s ? %s : %s)" % (self.cond(0), A(), A())
+            c, e1, e2 = self.cond(0), A(), A()
+            if not self.ok("ternary-member") and self.lvalue_base(e1) and self.lvalue_base(e2):
+                e1, e2 = ["(1.0 * %s)" % e if self.scalar_member(e) else e for e in (e1, e2)]
+            return "(%s ? %s : %s)" % (c, e1, e2)
         if r < 0.49 and self.ok("helpers") and not (self.in_loop_cond and not self.ok("loop-cond-call")):
             call = self.helper_call(d, pure_only=True)
             if call:
@@ -298,9 +313,16 @@ class ExprGen:
     # --- helpers ------------------------------------------------------------
     def helper_call(self, d, pure_only):
         """A call to one of the helpers; pure_only: helpers that write no
-        array (they can sit inside an expression)."""
+        argument (they can sit inside an expression)."""
+        call = self.helper_call_full(d, pure_only)
+        return call[0] if call else None
+
+    def helper_call_full(self, d, pure_only):
+        """(text, helper, bases it writes) of a call to one of the helpers,
+        or None. Arguments a call writes (arrays, references, structs) are
+        apart from every other argument it takes by address."""
         cands = [h for h in self.helpers if (h.ret == "double" or not pure_only)
-                 and (not h.writes_array() or not pure_only)
+                 and (not h.writes() or not pure_only)
                  and (not h.writes_array() or self.ok("helper-out"))]
         if not cands:
             return None
@@ -312,34 +334,46 @@ class ExprGen:
             nin = sum(1 for k, _ in h.params if k == "in")
             big = [a for a in arrs if a.n >= h.n]
             wbig = [a for a in big if a.writable]
-            return len(wbig) >= nout and (nin == 0 or len(big) > nout)
+            return len(wbig) >= nout and (nin == 0 or len(big) > nout) and self.feasible_cxx(h)
         cands = [h for h in cands if feasible(h)]
         if not cands:
             return None
         h = self.rng.choice(cands)
+        explicit = not h.template or self.chance(0.7)  # f<T>(...) or deduced
         args = []
         taken = set()
         # Written arrays first: they must be distinct from every other array arg.
         outs = {}
         for kind, p in h.params:
             if kind == "out":
-                w = [a for a in self.visible(Arr) if a.writable and a.n >= h.n and a.name not in taken]
+                w = [a for a in self.visible(Arr) if a.writable and a.n >= h.n and a.base not in taken]
                 if not w:
                     return None
                 a = self.rng.choice(w)
-                taken.add(a.name)
-                outs[p] = a
+                taken.add(a.base)
+                outs[p] = self.array_arg(a, h)
         for kind, p in h.params:
-            if kind == "out":
-                a = outs[p]
-                args.append(a.name)
+            if kind in ("ref", "sref"):
+                outs[p] = self.ref_arg(kind, taken)
+                if outs[p] is None:
+                    return None
+        for kind, p in h.params:
+            if kind in ("out", "ref", "sref"):
+                args.append(outs[p])
             elif kind == "in":
-                r = [a for a in self.visible(Arr) if a.n >= h.n and a.name not in taken]
+                r = [a for a in self.visible(Arr) if a.n >= h.n and a.base not in taken]
                 if not r:
                     return None
                 a = self.rng.choice(r)
                 a.read = True
-                args.append(a.name)
+                args.append(self.array_arg(a, h))
+            elif kind in ("scref", "sval"):
+                svs = [v for v in self.structs(self.sig.stype) if kind == "sval" or v.base not in taken]
+                if not svs:
+                    return None
+                v = self.rng.choice(svs)
+                v.read = True
+                args.append(v.name)
             elif kind == "int":
                 args.append(self.int_in(1, h.n))
             elif kind == "bool":
@@ -350,12 +384,88 @@ class ExprGen:
                     if ivs and self.chance(0.5):
                         v = self.rng.choice(ivs)
                         v.read = True
-                        args.append("0.5 * %s" % v.name)
+                        e = "0.5 * %s" % v.name
                     else:
-                        args.append(self.rng.choice(CONSTS))
+                        e = self.rng.choice(CONSTS)
                 else:
-                    args.append(self.expr(max(0, d - 1)))
-        return "%s(%s)" % (self.callee(h), ", ".join(args))
+                    e = self.expr(max(0, d - 1))
+                if kind == "cref" and self.lvalue_base(e) in taken:
+                    e = self.rng.choice(CONSTS)  # not bound to what the call writes
+                if kind == "cref" and not self.ok("member-to-cref") and self.scalar_member(e):
+                    e = "(1.0 * %s)" % e
+                args.append(e if explicit else "%s(%s)" % (self.ft, e))
+        name = self.callee(h) + ("<%s>" % self.ft if h.template and explicit else "")
+        return "%s(%s)" % (name, ", ".join(args)), h, taken
+
+    def feasible_cxx(self, h):
+        """Whether the reference and struct arguments h takes can be found."""
+        kinds = [k for k, _ in h.params]
+        if "ref" in kinds and not self.ref_targets():
+            return False
+        if "sref" in kinds and not self.sref_targets():
+            return False
+        if ("scref" in kinds or "sval" in kinds) and not self.structs(self.sig.stype):
+            return False
+        return not ("sref" in kinds and "scref" in kinds and len(self.structs(self.sig.stype)) < 2)
+
+    def sref_targets(self):
+        """The structs an S & argument can bind to."""
+        return [v for v in self.structs(self.sig.stype, writable=True)
+                if not v.param or self.ok("value-struct-by-ref")]
+
+    def ref_targets(self):
+        """(text, base) of the lvalues a double & argument can bind to."""
+        out = [(v.name, v.base, v) for v in self.writable_scalars()
+               if (not v.param or self.ok("param-to-ref"))
+               and (v.ref != "local" or self.ok("reflocal-to-ref"))]
+        if self.ok("ref-to-element"):
+            out += [(None, a.base, a) for a in self.writable_arrays()]
+        return out
+
+    def ref_arg(self, kind, taken):
+        """The argument of a written reference parameter, its base added to
+        taken; None when there is none apart from taken."""
+        if kind == "sref":
+            svs = [v for v in self.sref_targets() if v.base not in taken]
+            if not svs:
+                return None
+            v = self.rng.choice(svs)
+            v.read = True
+            taken.add(v.base)
+            return v.name
+        cands = [t for t in self.ref_targets() if t[1] not in taken]
+        if not cands:
+            return None
+        text, base, v = self.rng.choice(cands)
+        v.read = True
+        taken.add(base)
+        return text if text is not None else "%s[%s]" % (v.name, self.index(v.n))
+
+    def array_arg(self, a, h):
+        """An array argument for a parameter of h (of h.n elements): the
+        array, or (with pointers) a pointer into it, a + k or &a[k]."""
+        if "pointers" not in WITH or not self.chance(0.4):
+            return a.name
+        if not self.ok("offset-ref-call") and any(k not in ("scalar", "in", "out", "int", "bool")
+                                                  for k, _ in h.params):
+            return a.name
+        k = self.rng.randint(0, a.n - h.n)
+        return self.rng.choice(["%s + %d", "&%s[%d]"]) % (a.name, k)
+
+    def scalar_member(self, e):
+        """Whether e names a scalar member of a struct (s.x, or x in a method)."""
+        return any(v.field and v.name == e for v in self.visible(DVar))
+
+    def lvalue_base(self, e):
+        """The base of the variable an expression names when it is an
+        lvalue (x, s.x, a[i], *q, *(q + i)), else None."""
+        m = re.match(r"^\*\(?(\w+)", e) or re.match(r"^([\w.]+?)(\[.*\])?$", e)
+        if not m:
+            return None
+        for v in self.visible(DVar) + self.visible(Arr):
+            if v.name == m.group(1):
+                return v.base
+        return None
 
     def callee(self, h):
         """A helper's name as called here: qualified from the top-level

@@ -4,13 +4,18 @@ text with helpers, namespaces and directives (gen_function)."""
 import random
 import re
 
+from .cxx import CxxGen, add_methods, gen_struct_type
 from .exprs import ExprGen
 from .loops import LoopGen
-from .model import Arr, BVar, DVar, IVar, NAMESPACE_FRACTION, NAMESPACE_LAYOUTS, Sig
+from .model import Arr, BVar, DVar, IVar, NAMESPACE_FRACTION, NAMESPACE_LAYOUTS, Sig, WITH
 from .stmts import StmtGen
 
+STRUCT_KINDS = ("sval", "scref", "sref")
+READ_KINDS = ("scalar", "in", "cref", "sval", "scref")  # active inputs a directive may list
+WRITTEN_KINDS = ("out", "ref", "sref")                  # always active, in and out
 
-class FuncGen(ExprGen, StmtGen, LoopGen):
+
+class FuncGen(ExprGen, StmtGen, LoopGen, CxxGen):
     """Generates the body of one function (a top-level one or a helper)."""
 
     def __init__(self, rng, sig, helpers, avoid, is_helper):
@@ -46,6 +51,13 @@ class FuncGen(ExprGen, StmtGen, LoopGen):
                 b = BVar(p)
                 b.param = True
                 self.scopes[-1].append(b)
+            elif kind == "ref":
+                self.scopes[-1].append(DVar(p, ref="param"))
+            elif kind == "cref":
+                self.scopes[-1].append(DVar(p, writable=False, param=True, ref="param"))
+            elif kind in STRUCT_KINDS:
+                self.add_struct_var(p, self.sig.stype, kind != "scref", param=kind == "sval",
+                                    by_value=kind == "sval")
         self.emit("%s acc = %s;" % (self.ft, self.expr(2)))
         acc = DVar("acc")
         self.scopes[-1].append(acc)
@@ -59,11 +71,17 @@ class FuncGen(ExprGen, StmtGen, LoopGen):
                     self.emit("%s[%s] = %s;" % (p, idx, self.expr(2)))
                 else:
                     self.emit("%s[%s] += %s;" % (p, idx, self.expr(2)))
+            elif kind == "ref":
+                self.emit(self.rng.choice(["%s = %s * 0.5 + %s;", "%s += %s * %s;"])
+                          % (p, p, self.expr(2)))
+            elif kind == "sref":
+                f = self.rng.choice([q for q, t in self.sig.stype.leaves() if t == "f"])
+                self.emit("%s.%s %s %s;" % (p, f, self.rng.choice(["=", "+="]), self.expr(2)))
         self.budget = nstmts
         self.block(nstmts)
         # The end: read everything still unread, then return.
         self.pop(consume=True)
-        unread = [v for v in self.scopes[-1] if v is not acc and not self.is_read(v)]
+        unread = [v for v in self.scopes[-1] if v is not acc and not v.member and not self.is_read(v)]
         if self.ret == "void":
             outs = [p for k, p in self.sig.params if k == "out"]
             terms = [self.use_term(v) for v in unread] + ["acc"]
@@ -78,7 +96,21 @@ class FuncGen(ExprGen, StmtGen, LoopGen):
         return self.lines
 
 
-def gen_sig(rng, name, n, helper, avoid, nmax_scalars=3):
+def extra_params(rng, helper, stype):
+    """Parameter kinds of the opt-in constructs."""
+    out = []
+    if "references" in WITH:
+        if rng.random() < 0.35:
+            out.append("ref")
+        if rng.random() < 0.3:
+            out.append("cref")
+    if "structs" in WITH and stype is not None:
+        for _ in range(rng.choice([0, 1] if helper else [0, 1, 1, 2])):
+            out.append(rng.choice(STRUCT_KINDS))
+    return out
+
+
+def gen_sig(rng, name, n, helper, avoid, nmax_scalars=3, stype=None):
     params = []
     ns = rng.randint(1, nmax_scalars)
     for _ in range(ns):
@@ -95,18 +127,24 @@ def gen_sig(rng, name, n, helper, avoid, nmax_scalars=3):
         params.append("int")
     if "bool-param" not in avoid and rng.random() < 0.12:
         params.append("bool")
+    if WITH & {"references", "structs"}:
+        params += extra_params(rng, helper, stype)
     rng.shuffle(params)
     counts = {}
     named = []
-    letters = {"scalar": "x", "in": "a", "out": "out", "int": "n", "bool": "p"}
+    letters = {"scalar": "x", "in": "a", "out": "out", "int": "n", "bool": "p",
+               "ref": "r", "cref": "c", "sval": "g", "scref": "g", "sref": "g"}
     for k in params:
-        counts[k] = counts.get(k, 0) + 1
+        key = "struct" if k in STRUCT_KINDS else k  # one numbering for g0, g1
+        counts[key] = counts.get(key, 0) + 1
         base = letters[k]
-        named.append((k, "%s%d" % (base, counts[k] - 1) if (k != "out" or nout > 1) and k not in ("int", "bool") else base))
+        named.append((k, "%s%d" % (base, counts[key] - 1) if (k != "out" or nout > 1) and k not in ("int", "bool") else base))
     ret = "double"
     if nout and rng.random() < 0.35:
         ret = "void"
-    return Sig(name, ret, named, n)
+    sig = Sig(name, ret, named, n)
+    sig.stype = stype
+    return sig
 
 
 MATH = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp",
@@ -125,20 +163,32 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
     if "namespaces" not in avoid and ns_rng.random() < NAMESPACE_FRACTION:
         hns, fns, qual = ns_rng.choice(NAMESPACE_LAYOUTS)
     compact = ns_rng.random() < 0.5  # C++17 `namespace a::b {` where it can
+    # The opt-in constructs' own choices (their own stream too).
+    cxx_rng = random.Random("adgen-fuzz-cxx:%d:%d" % (seed, k))
+    template = "templates" in WITH and cxx_rng.random() < 0.3
+    if template:
+        ft = "T"
+    stype = None
+    if "structs" in WITH and not template:
+        stype = gen_struct_type(cxx_rng, k, ft)
+        add_methods(cxx_rng, stype, lambda ret: FuncGen(cxx_rng, Sig("method", ret, [], 1, ft), [], avoid, True), avoid)
     n = rng.randint(1, 8)
     helpers = []
     src = []
     if "helpers" not in avoid:
         for j in range(rng.choice([0, 1, 1, 2])):
             hn = rng.randint(1, n)
-            hs = gen_sig(rng, "fz%d_h%d" % (k, j), hn, True, avoid, 2)
-            hs.ft = ft
+            htemplate = template or ("templates" in WITH and cxx_rng.random() < 0.4)
+            hs = gen_sig(rng, "fz%d_h%d" % (k, j), hn, True, avoid, 2, None if htemplate else stype)
+            hs.ft = "T" if htemplate else ft
+            hs.template = htemplate
+            hs.stype = stype
             hs.ns, hs.qual = hns, qual
             g = FuncGen(rng, hs, list(helpers), avoid, True)
             body = g.generate(rng.randint(2, 6))
             # A helper the function happens not to call is unused there, and
-            # in an unnamed namespace g++ -Wall says so.
-            unused_ok = "[[maybe_unused]] " if "" in hns else ""
+            # in an unnamed namespace g++ -Wall says so (not of a template).
+            unused_ok = "[[maybe_unused]] " if "" in hns and not htemplate else ""
             src.append(unused_ok + hs.decl() + " {")
             src += body
             src.append("}")
@@ -146,17 +196,20 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
             helpers.append(hs)
     if helpers and hns:
         src = namespace_open(hns, compact) + src + namespace_close(hns, compact)
-    sig = gen_sig(rng, "fz%d" % k, n, False, avoid)
+    if stype:
+        src = stype.definition() + src
+    sig = gen_sig(rng, "fz%d" % k, n, False, avoid, stype=stype)
     sig.ft = ft
+    sig.template = template
     sig.ns = fns
     src += namespace_open(fns, compact)
     g = FuncGen(rng, sig, helpers, avoid, False)
     body = g.generate(rng.randint(4, 12))
     # Activity: every floating parameter, or a nonempty subset of the scalar
     # and const pointer ones (written arrays are active anyway).
-    cand = [p for kind, p in sig.params if kind in ("scalar", "in")]
-    written = [p for kind, p in sig.params if kind == "out"]
-    active = [p for kind, p in sig.params if kind in ("scalar", "in", "out")]
+    cand = [p for kind, p in sig.params if kind in READ_KINDS]
+    written = [p for kind, p in sig.params if kind in WRITTEN_KINDS]
+    active = [p for kind, p in sig.params if kind in READ_KINDS + WRITTEN_KINDS]
     r = rng.random()
     if r < 0.75 or len(cand) < 2:
         pragma = ["#pragma adgen jvp grad"]
@@ -170,15 +223,22 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
         if written and rng.random() < 0.3:
             # Listing a written array is allowed too.
             pragma = ["#pragma adgen jvp(%s) grad(%s)" % (", ".join(sub + written), ", ".join(sub + written))]
-        active = [p for kind, p in sig.params if p in sub or kind == "out"]
+        active = [p for kind, p in sig.params if p in sub or kind in WRITTEN_KINDS]
+        if "unlisted-written-struct" in avoid:
+            pragma = [list_also(l, [p for kind, p in sig.params if kind == "sref"]) for l in pragma]
     if g.checkpoints:
         arrays = [p for kind, p in sig.params if kind in ("in", "out")]
         if arrays:
             pragma.append("#pragma adgen %s" % " ".join("size(%s, %d)" % (p, n) for p in arrays))
+    after = []
+    if template:
+        pragma_inst, after = instantiations(cxx_rng, sig)
+        pragma += pragma_inst
     src += pragma
     src.append(sig.decl() + " {")
     src += body
     src.append("}")
+    src += after
     src += namespace_close(fns, compact)
     text = "\n".join(src) + "\n"
     if as_double and ft == "float":
@@ -188,8 +248,35 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
         text = re.sub(r"(\d)f\b", r"\1", text)
         sig.ft = "double"
         for h in helpers:
-            h.ft = "double"
+            if not h.template:
+                h.ft = "double"
+        if stype:
+            for t in [stype] + stype.nested():
+                t.ft = "double"
     return text, sig, active
+
+
+def list_also(line, names):
+    """A directive line whose jvp(...) and grad(...) lists hold names too."""
+    def add(m):
+        have = [x.strip() for x in m.group(2).split(",")]
+        return "%s(%s)" % (m.group(1), ", ".join(have + [x for x in names if x not in have]))
+    return re.sub(r"\b(jvp|grad)\(([^)]*)\)", add, line)
+
+
+def instantiations(rng, sig):
+    """How a templated fuzz function gets its float and double
+    instantiations: `#pragma adgen instantiate(f<float>, ...)` or explicit
+    instantiation definitions after it (uses of the file, SPEC section 5).
+    Returns (pragma lines, lines after the definition)."""
+    explicit = rng.choice([[], ["double"], ["float", "double"], ["float"]])
+    named = ["%s<%s>" % (sig.name, t) for t in ("float", "double") if t not in explicit]
+    pragma = ["#pragma adgen instantiate(%s)" % ", ".join(named)] if named else []
+    after = []
+    for t in explicit:
+        ps = [(sig.ptype(kind, t) % "").rstrip() for kind, _ in sig.params]
+        after.append("template %s %s<%s>(%s);" % (t if sig.ret == "double" else "void", sig.name, t, ", ".join(ps)))
+    return pragma, after
 
 
 def namespace_open(path, compact):

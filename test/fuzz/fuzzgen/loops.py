@@ -1,6 +1,6 @@
 """Loops, switch and checkpoint directives."""
 
-from .model import Arr, DVar, IVar
+from .model import Arr, DVar, IVar, WITH
 
 
 class LoopGen:
@@ -127,8 +127,12 @@ class LoopGen:
         self.jump_floor = saved
         self.emit("}")
 
+    def range_arrays(self):
+        """The arrays a range-for can run over: local and member arrays."""
+        return [a for a in self.visible(Arr) if not a.param and a.kind != "ptr"]
+
     def s_rangefor(self):
-        a = self.rng.choice([a for a in self.visible(Arr) if not a.param])
+        a = self.rng.choice(self.range_arrays())
         a.read = True
         if self.loop_mult * a.n > 64:
             return self.s_assign()
@@ -144,7 +148,10 @@ class LoopGen:
         self.loop_mult *= a.n
         self.ind += 1
         self.push()
-        self.scopes[-1].append(DVar(e, writable=ref))
+        # A writing reference is an element of a (for the alias rules of
+        # reference arguments, which only references bring).
+        base = a.base if ref and "references" in WITH else None
+        self.scopes[-1].append(DVar(e, writable=ref, base=base, ref="local" if ref else None))
         self.block(self.rng.randint(1, 3))
         if ref:
             self.emit("%s = %s;" % (e, self.bounded(2)))

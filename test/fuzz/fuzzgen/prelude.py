@@ -54,6 +54,30 @@ struct Stats {
 } stats;
 
 static const char *g_repro = "";
+
+// The first int member of a shadow (s_dot, s_bar) a derivative function
+// changed: they are passive, so f_jvp and f_grad must leave them alone.
+static std::string g_touched;
+static long g_touched_got, g_touched_want;
+
+inline void untouched(const char *what, long got, long want) {
+  if (got != want && g_touched.empty()) {
+    g_touched = std::string(" ") + what;
+    g_touched_got = got, g_touched_want = want;
+  }
+}
+
+// Reports a changed passive member after a call of f_jvp or f_grad.
+#define FZ_CHECK_UNTOUCHED(c, what, X, W)                                     \
+  do {                                                                       \
+    ++stats.checks;                                                          \
+    if (!g_touched.empty()) {                                                \
+      report(c, what " wrote the int member of a shadow", g_touched,        \
+             double(g_touched_got), double(g_touched_want), X, nullptr, W);  \
+      g_touched.clear();                                                     \
+      return 1;                                                              \
+    }                                                                        \
+  } while (0)
 static int g_printed = 0;
 
 inline std::string vecstr(const double *v, int n) {
@@ -262,6 +286,7 @@ inline int run_case(const Case &c, std::uint64_t seed, int points) {
     for (double y : Y0) yscale += std::fabs(y);
     // (d) values.
     c.jvp(X.data(), V.data(), Y1.data(), JV.data());
+    FZ_CHECK_UNTOUCHED(c, "f_jvp", X, nullptr);
     for (int k = 0; k < ny; ++k) {
       ++stats.checks;
       if (!same(Y1[k], Y0[k])) {
@@ -272,6 +297,7 @@ inline int run_case(const Case &c, std::uint64_t seed, int points) {
     }
     for (int i = 0; i < nx; ++i) G[i] = 0;
     c.grad(X.data(), W.data(), Y1.data(), G.data());
+    FZ_CHECK_UNTOUCHED(c, "f_grad", X, &W);
     for (int k = 0; k < ny; ++k) {
       ++stats.checks;
       if (!same(Y1[k], Y0[k])) {
@@ -283,6 +309,7 @@ inline int run_case(const Case &c, std::uint64_t seed, int points) {
     // Adjoints accumulate.
     for (int i = 0; i < nx; ++i) G2[i] = B[i] = c.accum[i] == '1' ? rng.uniform(-1, 1) : 0;
     c.grad(X.data(), W.data(), Y1.data(), G2.data());
+    FZ_CHECK_UNTOUCHED(c, "f_grad", X, &W);
     for (int i = 0; i < nx; ++i) {
       ++stats.checks;
       double want = G[i] + B[i];

@@ -46,8 +46,16 @@ class StmtGen:
             kinds.append(("jump", 1.5))
         if "switch" in WITH and depth < 4 and self.ints():
             kinds.append(("switch", 1))
-        if "range-for" in WITH and depth < 4 and [a for a in self.visible(Arr) if not a.param]:
+        if "range-for" in WITH and depth < 4 and self.range_arrays():
             kinds.append(("rangefor", 1))
+        if "structs" in WITH and self.sig.stype is not None:
+            kinds += [("structdecl", 0.8), ("structassign", 0.4), ("method", 0.6)]
+        if "references" in WITH:
+            kinds.append(("refdecl", 0.8))
+        if "pointers" in WITH and self.visible(Arr):
+            kinds.append(("ptrdecl", 0.8))
+            if depth < 4:
+                kinds.append(("ptrwalk", 0.6))
         if self.ok("helpers") and self.helpers:
             kinds.append(("call", 2))
         if self.ok("lvalue-ternary"):
@@ -261,8 +269,8 @@ class StmtGen:
         elif r < 0.5:
             k = self.rng.randint(1, n)
             init = [self.expr(2) for _ in range(k)]
-            if self.ft == "float":  # no narrowing in braces
-                init = ["float(%s)" % e for e in init]
+            if self.ft != "double":  # no narrowing in braces
+                init = ["%s(%s)" % (self.ft, e) for e in init]
             self.emit("%s %s[%d] = {%s};" % (self.ft, t, n, ", ".join(init)))
         elif self.loop_mult * n <= 64:
             i = self.fresh("i")
@@ -318,14 +326,14 @@ class StmtGen:
         self.scopes[-1].append(BVar(b))
 
     def s_call(self):
-        call = self.helper_call(2, pure_only=False)
-        if call is None:
+        full = self.helper_call_full(2, pure_only=False)
+        if full is None:
             return self.s_assign()
-        h = [h for h in self.helpers if call.startswith(self.callee(h) + "(")][0]
+        call, h, written = full
         if h.ret == "void":
             self.emit("%s;" % call)
             return
-        ws = self.writable_scalars()
+        ws = [v for v in self.writable_scalars() if v.base not in written]
         if ws and self.chance(0.7):
             v = self.rng.choice(ws)
             if self.loops:
