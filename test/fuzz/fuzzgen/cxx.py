@@ -146,7 +146,7 @@ class CxxGen:
         u = self.fresh("u")
         srcs = self.structs(st)
         r = self.rng.random()
-        if srcs and r < 0.5:
+        if srcs and r < 0.4:
             src = self.rng.choice(srcs)
             src.read = True
             self.emit("%s %s = %s;" % (st.name, u, src.name))
@@ -180,7 +180,10 @@ class CxxGen:
                 else:
                     self.emit("%s = %s;" % (t.name, a.name))
                 return
-        ws = self.structs(st, writable=True)
+        # A whole assignment writes the member arrays too.
+        arrays = any(m[0] == "arr" for m in st.members)
+        ws = [v for v in self.structs(st, writable=True)
+              if not (v.param and arrays and not self.ok("value-struct-array-write"))]
         srcs = self.structs(st)
         if not ws:
             return self.s_assign()
@@ -197,7 +200,7 @@ class CxxGen:
         ws = self.structs(st, writable=True)
         bump = [m for m in st.methods if m[0] == "bump"]
         cnt = [m for m in st.members if m[0] == "cnt"]
-        if ws and cnt and (not bump or self.chance(0.3)):
+        if ws and cnt and (not bump or self.chance(0.4)):
             self.emit("%s.cnt += %s;" % (self.rng.choice(ws).name, self.rng.choice(["1", "2"])))
             return
         ws = [v for v in ws if not v.param or self.ok("value-struct-by-ref")]
@@ -211,8 +214,10 @@ class CxxGen:
         name = self.fresh("rf")
         elements = self.ok("ref-to-element")
         to_refs = self.ok("ref-to-ref")
+        byref = self.ok("ref-to-byref-var")
         if r < 0.55:
-            ws = [v for v in self.writable_scalars() if (elements or not v.field) and (to_refs or not v.ref)]
+            ws = [v for v in self.writable_scalars() if (elements or not v.field) and (to_refs or not v.ref)
+                  and (byref or not v.byref)]
             was = self.writable_arrays() if elements else []
             if was and (not ws or self.chance(0.3)):
                 a = self.rng.choice(was)
@@ -223,16 +228,17 @@ class CxxGen:
             if not ws:
                 return self.s_assign()
             v = self.rng.choice(ws)
-            v.read = True
+            v.read = v.bound = True
             self.emit("%s &%s = %s;" % (self.ft, name, v.name))
             self.scopes[-1].append(DVar(name, base=v.base, ref="local"))
             return
         # const double &: to a variable, an element or a temporary.
-        dv = [v for v in self.visible(DVar) if (elements or not v.field) and (to_refs or not v.ref)]
+        dv = [v for v in self.visible(DVar) if (elements or not v.field) and (to_refs or not v.ref)
+              and (byref or not v.byref)]
         arrs = self.visible(Arr) if elements else []
         if dv and r < 0.75:
             v = self.rng.choice(dv)
-            v.read = True
+            v.read = v.bound = True
             init = v.name
         elif arrs and r < 0.9:
             a = self.rng.choice(arrs)

@@ -323,13 +323,15 @@ class ExprGen:
         apart from every other argument it takes by address."""
         cands = [h for h in self.helpers if (h.ret == "double" or not pure_only)
                  and (not h.writes() or not pure_only)
-                 and (not h.writes_array() or self.ok("helper-out"))]
+                 and (not h.writes_array() or self.ok("helper-out"))
+                 and not (self.in_init and not self.ok("cref-in-init")
+                          and any(k == "cref" for k, _ in h.params))]
         if not cands:
             return None
         # Only helpers whose array arguments can be found (checked before any
         # argument is generated, so nothing is marked read for nothing).
-        arrs = self.visible(Arr)
         def feasible(h):
+            arrs = self.call_arrays(h)
             nout = sum(1 for k, _ in h.params if k == "out")
             nin = sum(1 for k, _ in h.params if k == "in")
             big = [a for a in arrs if a.n >= h.n]
@@ -346,7 +348,7 @@ class ExprGen:
         outs = {}
         for kind, p in h.params:
             if kind == "out":
-                w = [a for a in self.visible(Arr) if a.writable and a.n >= h.n and a.base not in taken]
+                w = [a for a in self.call_arrays(h) if a.writable and a.n >= h.n and a.base not in taken]
                 if not w:
                     return None
                 a = self.rng.choice(w)
@@ -361,7 +363,7 @@ class ExprGen:
             if kind in ("out", "ref", "sref"):
                 args.append(outs[p])
             elif kind == "in":
-                r = [a for a in self.visible(Arr) if a.n >= h.n and a.base not in taken]
+                r = [a for a in self.call_arrays(h) if a.n >= h.n and a.base not in taken]
                 if not r:
                     return None
                 a = self.rng.choice(r)
@@ -417,7 +419,8 @@ class ExprGen:
         """(text, base) of the lvalues a double & argument can bind to."""
         out = [(v.name, v.base, v) for v in self.writable_scalars()
                if (not v.param or self.ok("param-to-ref"))
-               and (v.ref != "local" or self.ok("reflocal-to-ref"))]
+               and (v.ref != "local" or self.ok("reflocal-to-ref"))
+               and (not v.bound or self.ok("ref-to-byref-var"))]
         if self.ok("ref-to-element"):
             out += [(None, a.base, a) for a in self.writable_arrays()]
         return out
@@ -438,16 +441,28 @@ class ExprGen:
             return None
         text, base, v = self.rng.choice(cands)
         v.read = True
+        v.byref = True
         taken.add(base)
         return text if text is not None else "%s[%s]" % (v.name, self.index(v.n))
+
+    def flat_call(self, h):
+        """Whether h takes references or structs (adgen lowers such calls
+        apart, see offset-ref-call)."""
+        return any(k not in ("scalar", "in", "out", "int", "bool") for k, _ in h.params)
+
+    def call_arrays(self, h):
+        """The arrays that can be passed to h."""
+        arrs = self.visible(Arr)
+        if self.ok("offset-ref-call") or not self.flat_call(h):
+            return arrs
+        return [a for a in arrs if a.kind != "ptr"]
 
     def array_arg(self, a, h):
         """An array argument for a parameter of h (of h.n elements): the
         array, or (with pointers) a pointer into it, a + k or &a[k]."""
         if "pointers" not in WITH or not self.chance(0.4):
             return a.name
-        if not self.ok("offset-ref-call") and any(k not in ("scalar", "in", "out", "int", "bool")
-                                                  for k, _ in h.params):
+        if not self.ok("offset-ref-call") and self.flat_call(h):
             return a.name
         k = self.rng.randint(0, a.n - h.n)
         return self.rng.choice(["%s + %d", "&%s[%d]"]) % (a.name, k)

@@ -34,6 +34,7 @@ class FuncGen(ExprGen, StmtGen, LoopGen, CxxGen):
         self.in_loop_cond = False  # generating a loop condition
         self.checkpoints = 0  # checkpoint directives emitted
         self.loop_kinds = []  # for / while / do, innermost last
+        self.in_init = False  # generating the initializers of a local array
 
     # --- the whole function -----------------------------------------------
     def generate(self, nstmts):

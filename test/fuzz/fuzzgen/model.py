@@ -82,7 +82,8 @@ AVOIDABLE.update({
     "ref-to-element": "with references: reference locals bound to array elements or members "
                       "(double &r = a[i]; double &r = s.x;) and array elements passed to "
                       "double & parameters",
-    "value-struct-array-write": "with structs: writes to a member array of a struct passed by value",
+    "value-struct-array-write": "with structs: writes to a member array of a struct passed by "
+                                "value (also by assigning the whole struct)",
     "value-struct-by-ref": "with structs: struct parameters passed by value, then passed to S & "
                            "parameters of helpers or calling a writing method",
     "param-to-ref": "with references: parameters passed by value, then passed to double & "
@@ -99,6 +100,10 @@ AVOIDABLE.update({
                        "to double & parameters",
     "overload-collision": "with structs: operator+ of the nested structs as a member instead of "
                           "a free function (free overloads on types of one layout collide)",
+    "ref-to-byref-var": "with references: a variable both bound to a reference local and passed "
+                        "to a double & parameter",
+    "cref-in-init": "with references: calls to helpers with const double & parameters in the "
+                    "initializer list of a local array (t[2] = {x, h(2 * x)})",
     "unlisted-written-struct": "with structs: a directive that lists parameters lists the "
                                "written S & ones too (unlisted, their members only read get "
                                "no derivative)",
@@ -123,6 +128,8 @@ class DVar:
         self.member = member  # a member of a struct: read through the struct
         self.field = member   # a member, also unqualified in a method
         self.ref = ref        # a reference: "param" or "local"
+        self.bound = False    # a reference local is bound to it
+        self.byref = False    # passed to a double & parameter
 
 
 class IVar:

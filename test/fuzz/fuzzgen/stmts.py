@@ -49,7 +49,7 @@ class StmtGen:
         if "range-for" in WITH and depth < 4 and self.range_arrays():
             kinds.append(("rangefor", 1))
         if "structs" in WITH and self.sig.stype is not None:
-            kinds += [("structdecl", 0.8), ("structassign", 0.4), ("method", 0.6)]
+            kinds += [("structdecl", 1.0), ("structassign", 0.4), ("method", 0.7)]
         if "references" in WITH:
             kinds.append(("refdecl", 0.8))
         if "pointers" in WITH and self.visible(Arr):
@@ -268,7 +268,9 @@ class StmtGen:
             self.emit("%s %s[%d] = %s;" % (self.ft, t, n, self.rng.choice(["{}", "{0.0}", "{0}"])))
         elif r < 0.5:
             k = self.rng.randint(1, n)
+            self.in_init = True
             init = [self.expr(2) for _ in range(k)]
+            self.in_init = False
             if self.ft != "double":  # no narrowing in braces
                 init = ["%s(%s)" % (self.ft, e) for e in init]
             self.emit("%s %s[%d] = {%s};" % (self.ft, t, n, ", ".join(init)))
