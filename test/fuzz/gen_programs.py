@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random program generator for adgen (SPEC sections 4 and 5).
 
-  gen_programs.py --seed S --count N [--only K] [--avoid C1,C2] > prog.cpp
+  gen_programs.py --seed S --count N [--only K] [--avoid C1,C2] [--with C3,C4] > prog.cpp
 
 writes ONE C++ file holding N random functions fz0..fz{N-1} in the accepted
 subset, each under `#pragma adgen jvp grad` (sometimes with a parameter list),
@@ -12,8 +12,10 @@ few random inputs per function, checks
   (a) f_jvp against central finite differences along a random direction,
   (b) f_grad against finite differences of phi = ybar*f + sum w*out,
   (c) the dot-product test <J xdot, (ybar, w)> = <xdot, J^T (ybar, w)>,
-  (d) f_jvp / f_grad return f's value and leave written arrays as f does,
-      and adjoints accumulate (a second f_grad call adds to the *_bar).
+  (d) f_jvp / f_grad return f's value and leave written arrays (written
+      references, written structs with their int members) as f does,
+      adjoints accumulate (a second f_grad call adds to the *_bar), and the
+      int members of struct shadows (s_dot, s_bar) come back untouched.
 
 Use:  adgen prog.cpp -o prog.d.cpp
       g++ -std=c++17 -O1 -Wno-unknown-pragmas -DADGEN_DRIVER prog.cpp prog.d.cpp
@@ -29,7 +31,18 @@ double* outputs, helper calls with active and passive arguments, compound
 assignments, ++/--, casts, bool/int parameters, float functions (with f-
 suffixed math), checkpoint directives, and functions and helpers in
 namespaces (nested, reopened, C++17 `a::b`, unnamed; helpers called
-qualified, `detail::fzK_h0(x)` from `phys::fzK`). Values are kept tame by
+qualified, `detail::fzK_h0(x)` from `phys::fzK`). With --with, also:
+structs of the function's own types (fzK_S with double, int, counter, array
+and nested fzK_In members; const and writing methods, operator+ on the
+nested type) as parameters by value, const reference and reference, locals
+(copies, `{}`, references to them), member reads and writes, whole
+assignments; `double &` / `const double &` parameters of functions and
+helpers and reference locals; templates over the floating type (a fuzz
+function `template <class T> T fzK(...)` instantiated at float and double
+through `instantiate(...)` or explicit instantiations, and checked at both;
+template helpers called `h<T>(...)` or deduced); local pointers into arrays
+(`const double *q = a + k;`, q[i], *(q + i), *q, `*q++` walks) and offsets
+passed to helpers (`a + k`, `&a[k]`); switch and range-for. Values are kept tame by
 construction (updates that feed back in loops are squashed), and the driver
 skips points where f overflows or goes invalid.
 
@@ -37,14 +50,21 @@ Finite differences use Richardson-extrapolated central differences at three
 step sizes; a derivative fails only when two step sizes agree with each other
 and not with it (a kink or jump inside the steps is "inconclusive"). A float
 function is differenced through its double twin (the same program in
-double), at points where both take the same path.
+double), at points where both take the same path; so is a function that
+calls floor/ceil/trunc/round/nearbyint, through a twin that logs their
+values: a step size whose two sides see different values crosses a jump
+(floor of a huge argument crosses thousands and looks like a slope) and
+cannot make a failure. A float function whose derivatives overflow float
+where f does not skips the point.
 
 Function K depends only on (seed, K), so `--only K` reproduces it alone
 (same source, same driver inputs); `--as-double` writes the float functions
 in double. `--avoid` drops constructs (comma list of AVOIDABLE below) to get
-past a known adgen bug; the default uses them all. `--with` adds the
-opt-in constructs (OPT_IN below: switch, range-for), which no seed gets
-otherwise, so the programs of a seed stay the same as they were. Debugging: FUZZ_VERBOSE=1
+past a known adgen bug; the default uses them all; `adgen-gaps` names
+those adgen refuses or gets wrong today (fuzzgen.model.ADGEN_GAPS). `--with`
+adds the opt-in constructs (OPT_IN: switch, range-for, structs, references,
+templates, pointers; `all` for every one), which no seed gets otherwise, so
+the programs of a seed stay the same as they were. Debugging: FUZZ_VERBOSE=1
 prints the inconclusive comparisons, FUZZ_DUMP=1 every f, J v and J^T w.
 Python 3 standard library only.
 
@@ -58,7 +78,18 @@ import sys
 
 from fuzzgen.driver import calls_steps, gen_driver_case, needs_twin, prototypes, twin_source
 from fuzzgen.funcgen import gen_function
-from fuzzgen.model import AVOIDABLE, OPT_IN, WITH
+from fuzzgen.model import AVOIDABLE, GROUPS, OPT_IN, WITH
+
+
+def expand(opt, text):
+    """The constructs of a --with / --avoid list, groups (all, adgen-gaps)
+    expanded."""
+    out = set()
+    for a in (a for a in text.split(",") if a):
+        out.update(GROUPS[opt].get(a, [a]))
+    return out
+
+
 from fuzzgen.prelude import PRELUDE
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -68,9 +99,10 @@ def main():
                     help="comma list of function indices to emit (reproduce one function)")
     ap.add_argument("--points", type=int, default=3, help="random inputs per function")
     ap.add_argument("--avoid", type=str, default="",
-                    help="comma list of constructs to leave out: " + ", ".join(sorted(AVOIDABLE)))
+                    help="comma list of constructs to leave out: " + ", ".join(sorted(AVOIDABLE)) +
+                    "; adgen-gaps: those adgen refuses or gets wrong today (" + ", ".join(GROUPS["avoid"]["adgen-gaps"]) + ")")
     ap.add_argument("--with", type=str, default="",
-                    help="comma list of opt-in constructs: " + ", ".join(sorted(OPT_IN)))
+                    help="comma list of opt-in constructs: " + ", ".join(sorted(OPT_IN)) + "; all: every one")
     ap.add_argument("--no-driver", action="store_true", help="emit the functions only")
     ap.add_argument("--float-fraction", type=float, default=0.15,
                     help="share of the functions written in float (default 0.15)")
@@ -78,18 +110,20 @@ def main():
                     help="write the float functions in double (same programs otherwise): "
                          "tells float rounding from a wrong derivative")
     args = ap.parse_args()
-    avoid = set(a for a in args.avoid.split(",") if a)
+    avoid = expand("avoid", args.avoid)
     bad = avoid - set(AVOIDABLE)
     if bad:
         ap.error("unknown construct(s) for --avoid: %s (known: %s)" % (", ".join(sorted(bad)), ", ".join(sorted(AVOIDABLE))))
-    WITH.update(a for a in getattr(args, "with").split(",") if a)
+    WITH.update(expand("with", getattr(args, "with")))
     if WITH - set(OPT_IN):
         ap.error("unknown construct(s) for --with: %s" % ", ".join(sorted(WITH - set(OPT_IN))))
     ks = [int(x) for x in args.only.split(",")] if args.only else list(range(args.count))
 
     out = []
-    flags = ((" --avoid " + ",".join(sorted(avoid))) if avoid else "") + \
-        ((" --with " + ",".join(sorted(WITH))) if WITH else "")
+    # The lists as given (groups unexpanded), for the reproducing command lines.
+    given = lambda text: ",".join(sorted(set(a for a in text.split(",") if a)))
+    flags = ((" --avoid " + given(args.avoid)) if avoid else "") + \
+        ((" --with " + given(getattr(args, "with"))) if WITH else "")
     out.append("// Generated by test/fuzz/gen_programs.py --seed %d --count %d%s%s; do not edit."
                % (args.seed, args.count, (" --only " + args.only) if args.only else "", flags))
     out.append("#include <cmath>")

@@ -134,7 +134,7 @@ class CxxGen:
             return "%s.norm()" % v.name
         for nt in st.nested():
             ns = [v for v in self.visible(SVar) if v.stype is nt]
-            if ns:
+            if ns and not (self.in_init and not self.ok("temp-ref-in-init")):
                 a, b = self.rng.choice(ns), self.rng.choice(ns)
                 a.read = b.read = True
                 f = self.rng.choice([m[1] for m in nt.members if m[0] == "f"])
@@ -246,8 +246,8 @@ class CxxGen:
             init = "%s[%s]" % (a.name, self.index(a.n))
         else:
             init = self.expr(2)
-            if not elements and self.lvalue_base(init) and ("." in init or "[" in init or "*" in init):
-                init = "0.5 * " + init  # a temporary, not an element
+            if not elements:
+                init = "0.5 * (%s)" % init  # a temporary, not an element (nor c ? x : y)
         self.emit("const %s &%s = %s;" % (self.ft, name, init))
         self.scopes[-1].append(DVar(name, writable=False, ref="local"))
 

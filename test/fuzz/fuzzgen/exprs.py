@@ -223,8 +223,9 @@ class ExprGen:
             return "(-%s)" % A()
         if r < 0.43 and self.ok("ternary") and not (self.in_loop_cond and not self.ok("loop-cond-ternary")):
             c, e1, e2 = self.cond(0), A(), A()
-            if not self.ok("ternary-member") and self.lvalue_base(e1) and self.lvalue_base(e2):
-                e1, e2 = ["(1.0 * %s)" % e if self.scalar_member(e) else e for e in (e1, e2)]
+            if not self.ok("ternary-member") and self.glvalue(e1) and self.glvalue(e2):
+                e1, e2 = ["(1.0 * %s)" % e if self.scalar_member(e) or self.TEMP_MEMBER.match(e) else e
+                          for e in (e1, e2)]
             return "(%s ? %s : %s)" % (c, e1, e2)
         if r < 0.49 and self.ok("helpers") and not (self.in_loop_cond and not self.ok("loop-cond-call")):
             call = self.helper_call(d, pure_only=True)
@@ -324,7 +325,7 @@ class ExprGen:
         cands = [h for h in self.helpers if (h.ret == "double" or not pure_only)
                  and (not h.writes() or not pure_only)
                  and (not h.writes_array() or self.ok("helper-out"))
-                 and not (self.in_init and not self.ok("cref-in-init")
+                 and not (self.in_init and not self.ok("temp-ref-in-init")
                           and any(k == "cref" for k, _ in h.params))]
         if not cands:
             return None
@@ -466,6 +467,12 @@ class ExprGen:
             return a.name
         k = self.rng.randint(0, a.n - h.n)
         return self.rng.choice(["%s + %d", "&%s[%d]"]) % (a.name, k)
+
+    TEMP_MEMBER = re.compile(r"^\(.*\)\.\w+$")  # (u + v).p
+
+    def glvalue(self, e):
+        """Whether e is an lvalue or a member of a temporary (an xvalue)."""
+        return self.lvalue_base(e) is not None or self.TEMP_MEMBER.match(e) is not None
 
     def scalar_member(self, e):
         """Whether e names a scalar member of a struct (s.x, or x in a method)."""

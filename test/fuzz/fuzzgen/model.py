@@ -90,8 +90,8 @@ AVOIDABLE.update({
                     "parameters of helpers",
     "offset-ref-call": "with pointers: pointer offsets (a + k, &a[k]) passed to a helper that "
                        "has reference or struct parameters",
-    "ternary-member": "with structs: a scalar member as a branch of a ?: whose other branch "
-                      "is an lvalue (c ? x : s.a)",
+    "ternary-member": "with structs: a scalar member (s.a, (u + v).p) as a branch of a ?: "
+                      "whose other branch is an lvalue too (c ? x : s.a)",
     "member-to-cref": "with structs and references: scalar members passed to const double & "
                       "parameters",
     "ref-to-ref": "with references: reference locals bound to references (const double &r = "
@@ -102,12 +102,33 @@ AVOIDABLE.update({
                           "a free function (free overloads on types of one layout collide)",
     "ref-to-byref-var": "with references: a variable both bound to a reference local and passed "
                         "to a double & parameter",
-    "cref-in-init": "with references: calls to helpers with const double & parameters in the "
-                    "initializer list of a local array (t[2] = {x, h(2 * x)})",
+    "temp-ref-in-init": "with references and structs: calls that bind a temporary to a "
+                        "reference in the initializer list of a local array (helpers with "
+                        "const double & parameters, operator+: t[2] = {x, h(2 * x), (u + v).p})",
     "unlisted-written-struct": "with structs: a directive that lists parameters lists the "
                                "written S & ones too (unlisted, their members only read get "
                                "no derivative)",
 })
+
+# What adgen refuses or gets wrong today among the opt-in constructs (NOTES
+# "Fuzz: known adgen gaps" has a reproducer of each): `--avoid adgen-gaps`
+# leaves them all out. Drop a name here when adgen handles it.
+ADGEN_GAPS = [
+    "temp-ref-in-init",         # wrong values: the initializer list is dropped
+    "unlisted-written-struct",  # wrong derivatives: members only read get none
+    "overload-collision",       # generated code does not compile
+    "value-struct-array-write",  # refused (documented); whole assignment: internal error
+    "ref-to-element",           # refused (documented)
+    "value-struct-by-ref",      # refused
+    "param-to-ref",             # refused
+    "offset-ref-call",          # refused
+    "ternary-member",           # refused
+    "member-to-cref",           # refused
+    "ref-to-ref",               # refused
+    "reflocal-to-ref",          # refused
+    "ref-to-byref-var",         # refused
+]
+GROUPS = {"with": {"all": sorted(OPT_IN)}, "avoid": {"adgen-gaps": ADGEN_GAPS}}
 
 CONSTS = ["0.5", "1.5", "2.0", "0.25", "3.0", "0.75", "1.25", "0.1", "0.3"]
 
