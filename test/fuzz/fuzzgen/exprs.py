@@ -226,7 +226,10 @@ class ExprGen:
             if not self.ok("ternary-member") and self.glvalue(e1) and self.glvalue(e2):
                 e1, e2 = ["(1.0 * %s)" % e if self.scalar_member(e) or self.TEMP_MEMBER.match(e) else e
                           for e in (e1, e2)]
-            return "(%s ? %s : %s)" % (c, e1, e2)
+            e = "(%s ? %s : %s)" % (c, e1, e2)
+            if self.glvalue(e1) and self.glvalue(e2):
+                self.glvalues.add(e)  # a ?: of lvalues is one
+            return e
         if r < 0.49 and self.ok("helpers") and not (self.in_loop_cond and not self.ok("loop-cond-call")):
             call = self.helper_call(d, pure_only=True)
             if call:
@@ -371,7 +374,8 @@ class ExprGen:
                 a.read = True
                 args.append(self.array_arg(a, h))
             elif kind in ("scref", "sval"):
-                svs = [v for v in self.structs(self.sig.stype) if kind == "sval" or v.base not in taken]
+                svs = [v for v in self.structs(self.sig.stype) if v.base not in taken
+                       or (kind == "sval" and self.ok("value-struct-alias"))]
                 if not svs:
                     return None
                 v = self.rng.choice(svs)
@@ -472,7 +476,8 @@ class ExprGen:
 
     def glvalue(self, e):
         """Whether e is an lvalue or a member of a temporary (an xvalue)."""
-        return self.lvalue_base(e) is not None or self.TEMP_MEMBER.match(e) is not None
+        return (self.lvalue_base(e) is not None or self.TEMP_MEMBER.match(e) is not None
+                or e in self.glvalues)
 
     def scalar_member(self, e):
         """Whether e names a scalar member of a struct (s.x, or x in a method)."""

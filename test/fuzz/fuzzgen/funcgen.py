@@ -35,6 +35,7 @@ class FuncGen(ExprGen, StmtGen, LoopGen, CxxGen):
         self.checkpoints = 0  # checkpoint directives emitted
         self.loop_kinds = []  # for / while / do, innermost last
         self.in_init = False  # generating the initializers of a local array
+        self.glvalues = set()  # the ?: texts generated whose branches are lvalues
 
     # --- the whole function -----------------------------------------------
     def generate(self, nstmts):

@@ -105,6 +105,8 @@ AVOIDABLE.update({
     "temp-ref-in-init": "with references and structs: calls that bind a temporary to a "
                         "reference in the initializer list of a local array (helpers with "
                         "const double & parameters, operator+: t[2] = {x, h(2 * x), (u + v).p})",
+    "value-struct-alias": "with structs: a struct passed by value to a helper that also takes "
+                          "one of its member arrays, written (h(s.v, s) with h(double *, S))",
     "unlisted-written-struct": "with structs: a directive that lists parameters lists the "
                                "written S & ones too (unlisted, their members only read get "
                                "no derivative)",
@@ -127,6 +129,7 @@ ADGEN_GAPS = [
     "ref-to-ref",               # refused
     "reflocal-to-ref",          # refused
     "ref-to-byref-var",         # refused
+    "value-struct-alias",       # refused (a copy cannot alias)
 ]
 GROUPS = {"with": {"all": sorted(OPT_IN)}, "avoid": {"adgen-gaps": ADGEN_GAPS}}
 
