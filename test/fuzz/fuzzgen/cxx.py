@@ -155,11 +155,12 @@ class CxxGen:
             src.read = True
             w = self.struct_writable(src) and self.chance(0.5)
             self.emit("%s%s &%s = %s;" % ("" if w else "const ", st.name, u, src.name))
-            self.add_struct_var(u, st, w, base=src.base, by_value=src.param).param = src.param
+            ref = self.add_struct_var(u, st, w, base=src.base, by_value=src.param)
+            ref.param, ref.local = src.param, src.local
             return
         else:
             self.emit("%s %s%s;" % (st.name, u, self.rng.choice(["{}", " = {}"])))
-        self.add_struct_var(u, st, True)
+        self.add_struct_var(u, st, True).local = True
         fs = [v for v in self.scopes[-1] if isinstance(v, DVar) and v.name.startswith(u + ".")]
         if fs and self.chance(0.7):
             f = self.rng.choice(fs)

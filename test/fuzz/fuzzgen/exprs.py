@@ -398,7 +398,8 @@ class ExprGen:
                     e = self.expr(max(0, d - 1))
                 if kind == "cref" and self.lvalue_base(e) in taken:
                     e = self.rng.choice(CONSTS)  # not bound to what the call writes
-                if kind == "cref" and not self.ok("member-to-cref") and self.scalar_member(e):
+                if kind == "cref" and not self.ok("member-to-cref") and (
+                        self.scalar_member(e) or self.TEMP_MEMBER.match(e)):
                     e = "(1.0 * %s)" % e
                 args.append(e if explicit else "%s(%s)" % (self.ft, e))
         name = self.callee(h) + ("<%s>" % self.ft if h.template and explicit else "")
@@ -422,8 +423,10 @@ class ExprGen:
 
     def ref_targets(self):
         """(text, base) of the lvalues a double & argument can bind to."""
+        local = set(s.base for s in self.visible(SVar) if s.local)
         out = [(v.name, v.base, v) for v in self.writable_scalars()
                if (not v.param or self.ok("param-to-ref"))
+               and (not (v.field and v.base in local) or self.ok("ref-to-element"))
                and (v.ref != "local" or self.ok("reflocal-to-ref"))
                and (not v.bound or self.ok("ref-to-byref-var"))]
         if self.ok("ref-to-element"):

@@ -80,8 +80,8 @@ WITH = set()  # the OPT_IN constructs asked for (main sets it)
 # references"), left out with --avoid like the constructs above.
 AVOIDABLE.update({
     "ref-to-element": "with references: reference locals bound to array elements or members "
-                      "(double &r = a[i]; double &r = s.x;) and array elements passed to "
-                      "double & parameters",
+                      "(double &r = a[i]; double &r = s.x;), array elements and members of "
+                      "local structs passed to double & parameters",
     "value-struct-array-write": "with structs: writes to a member array of a struct passed by "
                                 "value (also by assigning the whole struct)",
     "value-struct-by-ref": "with structs: struct parameters passed by value, then passed to S & "
@@ -92,8 +92,8 @@ AVOIDABLE.update({
                        "has reference or struct parameters",
     "ternary-member": "with structs: a scalar member (s.a, (u + v).p) as a branch of a ?: "
                       "whose other branch is an lvalue too (c ? x : s.a)",
-    "member-to-cref": "with structs and references: scalar members passed to const double & "
-                      "parameters",
+    "member-to-cref": "with structs and references: scalar members (s.a, (u + v).q) passed to "
+                      "const double & parameters",
     "ref-to-ref": "with references: reference locals bound to references (const double &r = "
                   "r0; with r0 a double & parameter or another reference local)",
     "reflocal-to-ref": "with references: reference locals (and range-for references) passed "
@@ -192,6 +192,7 @@ class SVar:
         self.read = False
         self.base = base or name
         self.member = member
+        self.local = param  # the function's own storage (a local, a by-value parameter)
 
 
 class StructType:
