@@ -343,12 +343,15 @@ inline int run_case(const Case &c, std::uint64_t seed, int points) {
     }
     // A float function and its double twin must take the same path here,
     // or the differences of the twin say nothing about the float code.
+    // Float rounding alone moves f by ~1e-7 relative (99% of the points of
+    // seeds 1-4 under 2e-7); a different path (one more loop trip, another
+    // branch) by more, often by less than 1e-3.
     if (c.fp32 == 1) {
       Vec Yd(ny);
       c.eval_fd(X.data(), Yd.data());
       bool same_path = true;
       for (int k = 0; k < ny; ++k)
-        if (!(std::fabs(Yd[k] - Y0[k]) <= 1e-3 * (1 + std::fabs(Y0[k])))) same_path = false;
+        if (!(std::fabs(Yd[k] - Y0[k]) <= 1e-5 * (1 + std::fabs(Y0[k])))) same_path = false;
       if (!same_path) { stats.inconclusive += ny + 1; continue; }
     }
     // (a) jvp vs finite differences, per output.
