@@ -90,6 +90,8 @@ class LoopGen:
             iv = IVar(i, 0, trips - 1)
         elif r < 0.9:
             outer = [v for v in self.ints() if v.hi <= max(1, 48 // self.loop_mult)]
+            if not self.ok("checkpoint-outer-counter") and self.lines[-1].lstrip().startswith("#pragma adgen checkpoint"):
+                outer = [v for v in outer if v.param]  # not a counter of an enclosing loop
             if outer:
                 o = self.rng.choice(outer)
                 o.read = True

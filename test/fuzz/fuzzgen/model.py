@@ -107,6 +107,8 @@ AVOIDABLE.update({
                         "const double & parameters, operator+: t[2] = {x, h(2 * x), (u + v).p})",
     "value-struct-alias": "with structs: a struct passed by value to a helper that also takes "
                           "one of its member arrays, written (h(s.v, s) with h(double *, S))",
+    "checkpoint-outer-counter": "checkpointed loops whose bound is a counter of an enclosing loop "
+                                "(for (j = 0; j <= i; j++) under checkpoint(...))",
     "unlisted-written-struct": "with structs: a directive that lists parameters lists the "
                                "written S & ones too (unlisted, their members only read get "
                                "no derivative)",
@@ -130,6 +132,7 @@ ADGEN_GAPS = [
     "reflocal-to-ref",          # refused
     "ref-to-byref-var",         # refused
     "value-struct-alias",       # refused (a copy cannot alias)
+    "checkpoint-outer-counter",  # output does not compile (also without --with)
 ]
 GROUPS = {"with": {"all": sorted(OPT_IN)}, "avoid": {"adgen-gaps": ADGEN_GAPS}}
 
