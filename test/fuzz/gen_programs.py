@@ -76,6 +76,8 @@ The generator lives in the fuzzgen package next to this script: model
 import argparse
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree (lit runs this)
+
 from fuzzgen.driver import calls_steps, gen_driver_case, needs_twin, prototypes, twin_source
 from fuzzgen.funcgen import gen_function
 from fuzzgen.model import AVOIDABLE, GROUPS, OPT_IN, WITH
