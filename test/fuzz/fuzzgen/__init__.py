@@ -1,0 +1,1 @@
+"""The random-program generator behind gen_programs.py (see its docstring)."""
