@@ -157,97 +157,16 @@ private:
               const std::vector<const Directive *> &ds) {
     if (const FunctionTemplateDecl *ftd = fd->getDescribedFunctionTemplate())
       return instantiationsOf(*sema, ftd, ds);
-    // A method of a class template: its instantiations in every
-    // specialization the file has (instantiated here when only declared).
+    // A method of a class template: its instantiations (Instantiate.cpp).
     if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
-        md && md->getParent()->getDescribedClassTemplate()) {
-      std::vector<const FunctionDecl *> out;
-      for (ClassTemplateSpecializationDecl *spec :
-           md->getParent()->getDescribedClassTemplate()->specializations())
-        for (CXXMethodDecl *m : spec->methods())
-          if (m->getInstantiatedFromMemberFunction() == md) {
-            if (!m->hasBody())
-              sema->InstantiateFunctionDefinition(m->getLocation(), m);
-            if (const FunctionDecl *def = m->getDefinition(); def && def->getBody())
-              out.push_back(def);
-          }
-      if (out.empty())
-        report(de, fd->getLocation(), Diag::TemplateNotInstantiated,
-               {md->getParent()->getNameAsString() + "::" + fd->getNameAsString()});
-      return out;
-    }
+        md && md->getParent()->getDescribedClassTemplate())
+      return methodInstantiations(*sema, md);
     for (const Directive *d : ds)
       if (d->kind == Directive::Instantiate) {
         reportNotATemplate(de, *d, fd);
         return {};
       }
     return {fd};
-  }
-
-  /// The definitions of `types`, as the source has them, in their
-  /// namespaces (each once, guarded, so several outputs can be included).
-  static std::string
-  typeDefinitions(ASTContext &ast, const std::vector<const RecordDecl *> &types) {
-    std::string out;
-    auto &sm = ast.getSourceManager();
-    std::set<const Decl *> done;
-    // An explicit specialization needs its primary template before it.
-    std::vector<const RecordDecl *> all;
-    for (const RecordDecl *rd : types) {
-      if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
-          spec && spec->getSpecializationKind() == TSK_ExplicitSpecialization)
-        all.push_back(spec->getSpecializedTemplate()->getTemplatedDecl());
-      all.push_back(rd);
-    }
-    for (const RecordDecl *rd : all) {
-      // A class template's specialization: the template, once; an unnamed
-      // struct: its typedef.
-      const Decl *def = rd;
-      std::string name = rd->getQualifiedNameAsString();
-      if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
-          spec && !isa<ClassTemplatePartialSpecializationDecl>(spec) &&
-          spec->getSpecializationKind() != TSK_ExplicitSpecialization)
-        def = spec->getSpecializedTemplate();
-      else if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
-               cr && cr->getDescribedClassTemplate())
-        def = cr->getDescribedClassTemplate();
-      else if (!rd->getIdentifier() && rd->getTypedefNameForAnonDecl())
-        def = rd->getTypedefNameForAnonDecl(),
-        name = rd->getTypedefNameForAnonDecl()->getQualifiedNameAsString();
-      if (!done.insert(def).second)
-        continue;
-      std::string text = Lexer::getSourceText(
-                             CharSourceRange::getTokenRange(def->getSourceRange()),
-                             sm, ast.getLangOpts())
-                             .str();
-      // Without the directives on its methods (adgen's, not the type's).
-      std::string kept;
-      for (llvm::StringRef line : llvm::split(text, '\n'))
-        if (!line.trim().starts_with("#pragma adgen"))
-          kept += line.str() + "\n";
-      text = llvm::StringRef(kept).rtrim().str();
-      std::string open, close;
-      for (const DeclContext *dc = rd->getDeclContext(); dc; dc = dc->getParent())
-        if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
-          open = "namespace " + ns->getNameAsString() + " {\n" + open;
-          close += "}\n";
-        }
-      std::string guard = "ADGEN_TYPE_" + name;
-      for (char &c : guard)
-        if (!isalnum(static_cast<unsigned char>(c)))
-          c = '_';
-      auto pl = sm.getPresumedLoc(rd->getBeginLoc());
-      out += "\n// " + name.substr(name.rfind(':') + 1) + ", as " +
-             llvm::sys::path::filename(pl.getFilename()).str() + ":" +
-             std::to_string(pl.getLine()) + " defines it (a parameter's type).\n" +
-             "#ifndef " + guard + "\n#define " + guard + "\n" + open + text +
-             ";\n" + close + "#endif\n";
-    }
-    if (out.empty())
-      return out;
-    // #included into the source's own translation unit, the types are
-    // there already: define ADGEN_NO_USER_TYPES first (README).
-    return "\n#ifndef ADGEN_NO_USER_TYPES" + out + "#endif // ADGEN_NO_USER_TYPES\n";
   }
 
   using FnDirectives =

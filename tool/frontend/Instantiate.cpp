@@ -208,6 +208,24 @@ instantiationsOf(Sema &S, const FunctionTemplateDecl *ftdc,
   return out;
 }
 
+std::vector<const FunctionDecl *>
+methodInstantiations(Sema &S, const CXXMethodDecl *md) {
+  std::vector<const FunctionDecl *> out;
+  for (ClassTemplateSpecializationDecl *spec :
+       md->getParent()->getDescribedClassTemplate()->specializations())
+    for (CXXMethodDecl *m : spec->methods())
+      if (m->getInstantiatedFromMemberFunction() == md) {
+        if (!m->hasBody()) // declared only: instantiated here
+          S.InstantiateFunctionDefinition(m->getLocation(), m);
+        if (const FunctionDecl *def = m->getDefinition(); def && def->getBody())
+          out.push_back(def);
+      }
+  if (out.empty())
+    report(S.getDiagnostics(), md->getLocation(), Diag::TemplateNotInstantiated,
+           {md->getParent()->getNameAsString() + "::" + md->getNameAsString()});
+  return out;
+}
+
 void reportNotATemplate(DiagnosticsEngine &de, const Directive &d,
                         const FunctionDecl *fd) {
   report(de, d.loc, Diag::InstantiateNotTemplate, {fd->getNameAsString()});

@@ -51,6 +51,25 @@ static const Expr *bytesOf(const Expr *e, QualType elem, const ASTContext &ast,
   return nullptr;
 }
 
+/// Whether new-expression ne's initializer is one adgen takes: none, `()`,
+/// or for one element `(v)` / `{v}` (then `first` is v).
+static bool newInitializer(const CXXNewExpr *ne, const Expr *&first) {
+  const Expr *in = ne->getInitializer();
+  if (!in || isa<CXXScalarValueInitExpr>(in) || isa<ImplicitValueInitExpr>(in))
+    return true;
+  if (ne->isArray())
+    return false;
+  const Expr *v = in->IgnoreImplicit();
+  if (const auto *pl = dyn_cast<ParenListExpr>(v); pl && pl->getNumExprs() == 1)
+    v = pl->getExpr(0);
+  if (const auto *il = dyn_cast<InitListExpr>(v); il && il->getNumInits() == 1)
+    v = il->getInit(0);
+  if (!v->getType()->isArithmeticType())
+    return false;
+  first = v;
+  return true;
+}
+
 bool Lowerer::heapLocal(const VarDecl *vd) {
   const Expr *init = vd->getInit()->IgnoreParenCasts();
   QualType elem = vd->getType()->getPointeeType();
@@ -58,18 +77,7 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
   bool one = false;
   const Expr *first = nullptr; // `new T(v)`: element 0's value
   if (const auto *ne = dyn_cast<CXXNewExpr>(init)) {
-    const Expr *in = ne->getInitializer();
-    bool valueInit = !in || isa<CXXScalarValueInitExpr>(in) ||
-                     isa<ImplicitValueInitExpr>(in);
-    if (!ne->isArray() && in && !valueInit) { // new T(v), new T{v}
-      const Expr *v = in->IgnoreImplicit();
-      if (const auto *pl = dyn_cast<ParenListExpr>(v); pl && pl->getNumExprs() == 1)
-        v = pl->getExpr(0);
-      if (const auto *il = dyn_cast<InitListExpr>(v); il && il->getNumInits() == 1)
-        v = il->getInit(0);
-      if (v->getType()->isArithmeticType())
-        first = v, valueInit = true;
-    }
+    bool valueInit = newInitializer(ne, first);
     if (ne->getNumPlacementArgs() || !valueInit ||
         (ne->isArray() && !ne->getArraySize())) {
       error(ne->getBeginLoc(), Diag::HeapForm, {sourceText(ne)});

@@ -75,8 +75,7 @@ std::string stdIncludes(const std::set<std::string> &headers);
 /// a local a call writes).
 inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
 
-/// Whether a parameter of type t lets the callee write its argument
-/// (LowerObjectCall.cpp).
+/// Whether a parameter of type t lets a callee write its argument.
 bool writesThrough(clang::QualType t);
 
 /// `b.pos.x` for base b and path {pos, x} (`pts[k].x` for {"[]", "x"}):
@@ -194,24 +193,17 @@ private:
   void findMovedPointers(const clang::Stmt *s);
   /// Offset variables of the pointer parameters the body moves.
   void movedParams(const clang::FunctionDecl *fd);
-  /// Scalar parameters a call writes through `T &` / `T *` (`g(x)`, `&x`):
-  /// read once into a cell the body uses instead.
+  /// Scalar parameters passed as `T &` / `&x`: in cells read at entry.
   void cellParams(const clang::FunctionDecl *fd);
   Op *pointerOffset(const PointerLocal &p);
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
-  // LowerHeap.cpp
-  /// A pointer local initialised by `new T[n]`, `malloc` or `calloc`: a
-  /// heap array (an error for the forms it cannot size); false when it is
-  /// none of them.
+  // LowerHeap.cpp: a pointer local from `new`, `malloc` or `calloc` (false:
+  // none of them); `delete p` / `free(p)` of one (false: neither); a local
+  // std::vector; heap array `name` of `count` elements (in heapSizes[a]).
   bool heapLocal(const clang::VarDecl *vd);
-  /// `delete[] p` or `free(p)` of a heap local: nothing to lower (true);
-  /// an error for any other pointer; false when `e` is neither.
   bool heapRelease(const clang::Expr *e);
-  /// A local std::vector: a heap array and its size variable.
   bool vectorLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd);
-  /// Declares heap array `name` of `count` elements (held in a variable of
-  /// countType, heapSizes[a]).
   Array *heapArray(const std::string &name, Type elem, Op *count,
                    Type countType);
 
@@ -384,9 +376,8 @@ private:
   /// A scalar member `s.x` / `p->x`, or an element of an array member.
   std::optional<LValue> member(const clang::MemberExpr *me);
   /// An array member `s.w` (null after an error).
-  /// `offset` (when given) receives where an element's member array starts
-  /// in an array of structs' leaf (elementIndex); without it such a member
-  /// is an error.
+  /// `offset` gets where an element's member array starts in an array of
+  /// structs' leaf (without it, such a member is an error).
   Array *memberArray(const clang::MemberExpr *me, bool reportErrors,
                      Op **offset = nullptr);
   /// A struct assignment `a = b;` (trivial copy), member by member.
@@ -396,43 +387,38 @@ private:
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                   std::vector<int> &order, std::vector<Op *> &offsets);
-  /// A struct passed by value whose member arrays the body may write (a
-  /// copy in C++): those arrays copied into locals, which it uses instead.
+  /// By-value structs the body may write: arrays copied, scalars in cells.
   void copyWrittenByValue(const clang::FunctionDecl *fd);
   bool objectLeaves(const Object &obj, const clang::Expr *a, const Function *g,
                     const UserParam &up, std::vector<Op *> &scalars,
                     std::vector<Array *> &arrs, std::vector<int> &order,
                     std::vector<Op *> &offsets);
 
-  // LowerStructArray.cpp
-  /// Whether struct pointer parameter pd is an array of structs: declared
-  /// `S pts[N]`, or indexed or offset in the body.
+  // LowerStructArray.cpp: arrays of structs. Whether parameter pd is one
+  // (`S pts[N]`, or indexed or offset in the body); whether rd's members
+  // can be strided leaves (an error otherwise); sizeof(outer) / sizeof of
+  // member's scalar type; the leaves of a parameter; a local `S pts[N]`.
   bool structArrayParam(const clang::ParmVarDecl *pd);
-  /// Whether every member of rd (nested too) is a scalar or an array of
-  /// them whose size divides the struct's; an error otherwise.
   bool elementStrides(const clang::RecordDecl *rd, clang::SourceLocation loc);
   bool failOn(clang::SourceLocation loc, const clang::FieldDecl *fd,
               const clang::RecordDecl *rd);
-  /// sizeof(outer) / sizeof(the scalar type of `member`).
   int64_t strideOf(const clang::RecordDecl *outer, clang::QualType member);
-  /// The leaves of an array of structs of record rd (inside `outer`).
   bool flattenElements(const clang::RecordDecl *rd,
                        const clang::RecordDecl *outer, Object &obj,
                        UserParam &up, std::vector<std::string> path,
                        bool isConst);
-  /// A local `S pts[N]`, initialised from its brace list.
   bool structArrayLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd,
                         int64_t count);
   void declareElements(const clang::RecordDecl *rd,
                        const clang::RecordDecl *outer, Object &obj,
                        const std::string &prefix, int64_t count);
   bool initElement(Object &elem, const clang::Expr *init);
-  /// Where member array a of object o holds element `inner` of the member
-  /// (null: a scalar member): inner itself outside arrays of structs.
+  /// Where member array a of o holds element `inner` of the member (null:
+  /// a scalar member); `inner` itself outside arrays of structs.
   Op *elementIndex(const Object &o, const Array *a, Op *inner);
-  /// Element k of an array of structs (k more than `whole`'s element).
+  /// Element k of an array of structs (k past `whole`'s own element), and
+  /// the element `pts[k]` or `pts + k` names.
   Object *elementOf(const Object &whole, Op *k);
-  /// `pts[k]`, `pts + k`: the element object.
   Object *elementObject(const clang::Expr *e);
 
   // LowerStdlib.cpp

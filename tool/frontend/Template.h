@@ -8,9 +8,11 @@
 #include "ir/Template.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 
 #include <map>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -31,6 +33,18 @@ std::shared_ptr<const TemplateInfo> templateInfoOf(const clang::FunctionDecl *fd
 std::vector<const clang::FunctionDecl *>
 instantiationsOf(clang::Sema &sema, const clang::FunctionTemplateDecl *ftd,
                  const std::vector<const Directive *> &dirs);
+
+/// The instantiations of method `md` of a class template in every
+/// specialization of the class (instantiated now when only declared).
+std::vector<const clang::FunctionDecl *>
+methodInstantiations(clang::Sema &sema, const clang::CXXMethodDecl *md);
+
+/// The definitions of `types` as the source has them (a class template's
+/// specialization: the template, after its primary for an explicit one; an
+/// unnamed struct: its typedef), in their namespaces, guarded, for the
+/// output (TypeDefinitions.cpp).
+std::string typeDefinitions(clang::ASTContext &ast,
+                            const std::vector<const clang::RecordDecl *> &types);
 
 /// Gives the loops of an instantiated body (`inst`) the checkpoint
 /// directives of the same loops of the template's body (`pattern`).

@@ -40,6 +40,15 @@ struct Verifier {
   std::vector<std::string> errs;
   std::unordered_set<const Op *> defined; // visible in the current scope
 
+  /// A heap array's count: one integer operand; none for the others.
+  void declArray(const Op &o) {
+    if (o.operands.size() != (o.arr->heap ? 1u : 0u))
+      err(o, o.arr->heap ? "heap array " + o.arr->name + " without a count"
+                         : "count of a fixed-size array " + o.arr->name);
+    else if (o.arr->heap && !isInteger(o.operands[0]->type))
+      err(o, "count of " + o.arr->name + " is not an integer");
+  }
+
   void err(const Op &o, const std::string &m) {
     errs.push_back(std::string(opMnemonic(o.kind)) + " (line " +
                    std::to_string(o.loc.line) + "): " + m);
@@ -189,13 +198,8 @@ struct Verifier {
       else if (o.kind != OpKind::DeclArray && !o.operands.empty() &&
                o.operands[0] && !isInteger(o.operands[0]->type))
         err(o, "array index is not an integer");
-      else if (o.kind == OpKind::DeclArray &&
-               o.operands.size() != (o.arr->heap ? 1u : 0u))
-        err(o, o.arr->heap ? "heap array " + o.arr->name + " without a count"
-                           : "count of a fixed-size array " + o.arr->name);
-      else if (o.kind == OpKind::DeclArray && o.arr->heap &&
-               !isInteger(o.operands[0]->type))
-        err(o, "count of " + o.arr->name + " is not an integer");
+      else if (o.kind == OpKind::DeclArray)
+        declArray(o);
       else if (o.kind == OpKind::Store && o.arr->isConst)
         err(o, "store to a const array " + o.arr->name);
       else if (o.kind == OpKind::Store && o.operands.size() == 2 &&

@@ -142,6 +142,17 @@ private:
   /// A copy of region-free op o (ir/Clone.h), its values mapped.
   Op *clone(const Op &o) { return cloneOp(out.b, o, out.m); }
 
+  /// A local array and its tangent (of the same count, for a heap array).
+  void declArray(const Op &o) {
+    Op *d = clone(o);
+    if (!active(o.arr))
+      return;
+    Op *count = o.arr->heap ? d->operands[0] : nullptr;
+    if (count && count->kind == OpKind::ReadVar)
+      count = out.b.readVar(count->var);
+    out.b.declArray(tangents.arrays.at(o.arr), count);
+  }
+
   void op(const Op &o) {
     out.b.setLoc(o.loc);
     switch (o.kind) {
@@ -160,16 +171,8 @@ private:
     }
     case OpKind::Decl:
       return decl(o);
-    case OpKind::DeclArray: {
-      Op *d = clone(o);
-      if (active(o.arr)) {
-        Op *count = o.arr->heap ? d->operands[0] : nullptr;
-        if (count && count->kind == OpKind::ReadVar)
-          count = out.b.readVar(count->var);
-        out.b.declArray(tangents.arrays.at(o.arr), count);
-      }
-      return;
-    }
+    case OpKind::DeclArray:
+      return declArray(o);
     case OpKind::WriteVar:
     case OpKind::Store:
       return write(o);
@@ -420,53 +423,6 @@ std::unique_ptr<Function> newLike(const Function &f, const std::string &name,
 } // namespace
 
 /// Whether parameter i is a member of the struct parameter named `user`.
-static bool leafOf(const Function &f, const std::string &user, int i) {
-  for (const UserParam &up : f.signature)
-    if (up.aggregate && up.name == user)
-      for (const Leaf &l : up.leaves)
-        if (l.param == i)
-          return true;
-  return false;
-}
-
-std::vector<bool> activeParams(const Function &f, bool all,
-                               const std::vector<std::string> &wrt) {
-  std::vector<bool> m(f.params.size(), false);
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    const Param &p = f.params[i];
-    Type t = p.var ? p.var->type : p.arr->elemType;
-    if (!isFloating(t))
-      continue;
-    bool listed = all;
-    for (auto &w : wrt)
-      listed = listed || w == p.name() || leafOf(f, w, static_cast<int>(i));
-    bool output = p.arr && !p.arr->isConst &&
-                  writesParamArray(f, static_cast<unsigned>(i));
-    m[i] = listed || output;
-  }
-  // A struct is one object with one shadow: when any of its members is
-  // active (listed by the struct's name, or written), all its floating
-  // members are, unless the list names members by their flat names.
-  for (const UserParam &up : f.signature) {
-    if (!up.aggregate)
-      continue;
-    bool any = false, byMember = false;
-    for (const Leaf &l : up.leaves)
-      any = any || m[static_cast<size_t>(l.param)];
-    for (auto &w : wrt)
-      for (const Leaf &l : up.leaves)
-        byMember = byMember || w == f.params[static_cast<size_t>(l.param)].name();
-    if (!any || byMember)
-      continue;
-    for (const Leaf &l : up.leaves) {
-      const Param &p = f.params[static_cast<size_t>(l.param)];
-      if (isFloating(p.var ? p.var->type : p.arr->elemType))
-        m[static_cast<size_t>(l.param)] = true;
-    }
-  }
-  return m;
-}
-
 Function *DerivedModule::tangentOf(const Function &g,
                                    const std::vector<bool> &mask) {
   auto key = std::make_pair(&g, "jvp" + maskString(mask));

@@ -1,0 +1,83 @@
+// The definitions of the user's types the generated signatures name,
+// copied from the source into the output (frontend/Template.h).
+#include "frontend/Template.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace adgen {
+
+using namespace clang;
+
+/// The definitions of `types`, as the source has them, in their
+/// namespaces (each once, guarded, so several outputs can be included).
+std::string
+typeDefinitions(ASTContext &ast, const std::vector<const RecordDecl *> &types) {
+  std::string out;
+  auto &sm = ast.getSourceManager();
+  std::set<const Decl *> done;
+  // An explicit specialization needs its primary template before it.
+  std::vector<const RecordDecl *> all;
+  for (const RecordDecl *rd : types) {
+    if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+        spec && spec->getSpecializationKind() == TSK_ExplicitSpecialization)
+      all.push_back(spec->getSpecializedTemplate()->getTemplatedDecl());
+    all.push_back(rd);
+  }
+  for (const RecordDecl *rd : all) {
+    // A class template's specialization: the template, once; an unnamed
+    // struct: its typedef.
+    const Decl *def = rd;
+    std::string name = rd->getQualifiedNameAsString();
+    if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+        spec && !isa<ClassTemplatePartialSpecializationDecl>(spec) &&
+        spec->getSpecializationKind() != TSK_ExplicitSpecialization)
+      def = spec->getSpecializedTemplate();
+    else if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+             cr && cr->getDescribedClassTemplate())
+      def = cr->getDescribedClassTemplate();
+    else if (!rd->getIdentifier() && rd->getTypedefNameForAnonDecl())
+      def = rd->getTypedefNameForAnonDecl(),
+      name = rd->getTypedefNameForAnonDecl()->getQualifiedNameAsString();
+    if (!done.insert(def).second)
+      continue;
+    std::string text = Lexer::getSourceText(
+                           CharSourceRange::getTokenRange(def->getSourceRange()),
+                           sm, ast.getLangOpts())
+                           .str();
+    // Without the directives on its methods (adgen's, not the type's).
+    std::string kept;
+    for (llvm::StringRef line : llvm::split(text, '\n'))
+      if (!line.trim().starts_with("#pragma adgen"))
+        kept += line.str() + "\n";
+    text = llvm::StringRef(kept).rtrim().str();
+    std::string open, close;
+    for (const DeclContext *dc = rd->getDeclContext(); dc; dc = dc->getParent())
+      if (const auto *ns = dyn_cast<NamespaceDecl>(dc)) {
+        open = "namespace " + ns->getNameAsString() + " {\n" + open;
+        close += "}\n";
+      }
+    std::string guard = "ADGEN_TYPE_" + name;
+    for (char &c : guard)
+      if (!isalnum(static_cast<unsigned char>(c)))
+        c = '_';
+    auto pl = sm.getPresumedLoc(rd->getBeginLoc());
+    out += "\n// " + name.substr(name.rfind(':') + 1) + ", as " +
+           llvm::sys::path::filename(pl.getFilename()).str() + ":" +
+           std::to_string(pl.getLine()) + " defines it (a parameter's type).\n" +
+           "#ifndef " + guard + "\n#define " + guard + "\n" + open + text +
+           ";\n" + close + "#endif\n";
+  }
+  if (out.empty())
+    return out;
+  // #included into the source's own translation unit, the types are
+  // there already: define ADGEN_NO_USER_TYPES first (README).
+  return "\n#ifndef ADGEN_NO_USER_TYPES" + out + "#endif // ADGEN_NO_USER_TYPES\n";
+}
+
+} // namespace adgen
