@@ -387,6 +387,25 @@ static bool mayWrite(const Stmt *s, const ParmVarDecl *pd) {
         if (writesThrough(fd->getParamDecl(i)->getType()) &&
             rootParam(call->getArg(i)) == pd)
           return true;
+  // &g.v[k] as a non-const pointer, a non-const reference bound to a
+  // member (`double &r = g.a`, `for (double &e : g.v)`).
+  if (const auto *u = dyn_cast<UnaryOperator>(s);
+      u && u->getOpcode() == UO_AddrOf &&
+      !u->getType()->getPointeeType().isConstQualified() &&
+      rootParam(u->getSubExpr()) == pd)
+    return true;
+  if (const auto *rf = dyn_cast<CXXForRangeStmt>(s);
+      rf && rf->getLoopVariable()->getType()->isReferenceType() &&
+      !rf->getLoopVariable()->getType().getNonReferenceType().isConstQualified() &&
+      rootParam(rf->getRangeInit()) == pd)
+    return true;
+  if (const auto *ds = dyn_cast<DeclStmt>(s))
+    for (const Decl *d : ds->decls())
+      if (const auto *vd = dyn_cast<VarDecl>(d);
+          vd && vd->getInit() && vd->getType()->isReferenceType() &&
+          !vd->getType().getNonReferenceType().isConstQualified() &&
+          rootParam(vd->getInit()) == pd)
+        return true;
   if (const auto *ic = dyn_cast<ImplicitCastExpr>(s);
       ic && ic->getCastKind() == CK_ArrayToPointerDecay &&
       !ic->getType()->getPointeeType().isConstQualified() &&
