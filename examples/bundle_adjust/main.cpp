@@ -19,6 +19,7 @@
 // Against the hand-written derivative within 1e-9, against differences
 // within 1e-6, relative: |a - b| / max(|b|, 1e-6 max|b|). Exit status
 // non-zero on any mismatch.
+#include "../common/check.h"
 #include "ba.h"
 
 #include <algorithm>
@@ -29,22 +30,10 @@
 
 namespace {
 
-int failures = 0, checks = 0;
-void verdict(bool ok) {
-  ++checks;
-  if (!ok) ++failures;
-  std::printf("   %s\n", ok ? "ok" : "MISMATCH");
-}
-
-struct Lcg {  // Knuth's MMIX LCG, top 53 bits
-  std::uint64_t s;
-  double uniform() {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<double>(s >> 11) * 0x1.0p-53;
-  }
-  double sym(double a) { return a * (2.0 * uniform() - 1.0); }
-  int below(int n) { return static_cast<int>(uniform() * n); }
-};
+using examples::checks;
+using examples::failures;
+using examples::Lcg;
+using examples::verdict;
 
 using Vec = std::vector<double>;
 

@@ -15,6 +15,7 @@
 // and the values of both generated functions against the primal's.
 // Relative errors are |a - b| / max(|b|, 1e-6 max|b|). Exit status non-zero
 // on any mismatch.
+#include "../common/check.h"
 #include "gmm.h"
 
 #include <algorithm>
@@ -28,22 +29,10 @@ namespace {
 constexpr int kD = 10, kK = 25, kN = 1000;
 constexpr int kSz = kD * (kD + 1) / 2;
 
-int failures = 0, checks = 0;
-void verdict(bool ok) {
-  ++checks;
-  if (!ok) ++failures;
-  std::printf("   %s\n", ok ? "ok" : "MISMATCH");
-}
-
-struct Lcg {  // Knuth's MMIX LCG, top 53 bits
-  std::uint64_t s;
-  double uniform() {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<double>(s >> 11) * 0x1.0p-53;
-  }
-  double sym(double a) { return a * (2.0 * uniform() - 1.0); }
-  int below(int n) { return static_cast<int>(uniform() * n); }
-};
+using examples::checks;
+using examples::failures;
+using examples::Lcg;
+using examples::verdict;
 
 using Vec = std::vector<double>;
 
