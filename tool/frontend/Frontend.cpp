@@ -140,7 +140,8 @@ public:
       }
     }
     out.userTypes =
-        stdIncludes(cx.stdHeaders) + typeDefinitions(ast, cx.signatureTypes);
+        stdIncludes(cx.stdHeaders) + typeDefinitions(ast, sema ? &sema->getPreprocessor() : nullptr,
+                        cx.signatureTypes);
     if (out.requests.empty() && !de.hasErrorOccurred())
       for (const Directive &d : dirs)
         if (inUserFile(sm, d.loc)) { // never an empty output after one

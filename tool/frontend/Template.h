@@ -17,6 +17,7 @@
 #include <vector>
 
 namespace clang {
+class Preprocessor;
 class Sema;
 }
 
@@ -43,7 +44,9 @@ methodInstantiations(clang::Sema &sema, const clang::CXXMethodDecl *md);
 /// specialization: the template, after its primary for an explicit one; an
 /// unnamed struct: its typedef), in their namespaces, guarded, for the
 /// output (TypeDefinitions.cpp).
+/// The user's typedefs and macros they use come first (pp may be null).
 std::string typeDefinitions(clang::ASTContext &ast,
+                            const clang::Preprocessor *pp,
                             const std::vector<const clang::RecordDecl *> &types);
 
 /// Gives the loops of an instantiated body (`inst`) the checkpoint

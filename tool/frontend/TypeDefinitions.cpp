@@ -4,6 +4,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -14,10 +17,79 @@ namespace adgen {
 
 using namespace clang;
 
+namespace {
+
+/// The typedefs of the user's files that the types inside `def` name
+/// (`typedef double real;` for a member `std::vector<real> v`), outside it.
+struct TypedefsUsed : RecursiveASTVisitor<TypedefsUsed> {
+  const SourceManager &sm;
+  const Decl *def;
+  std::vector<const TypedefNameDecl *> found;
+  TypedefsUsed(const SourceManager &sm, const Decl *def) : sm(sm), def(def) {}
+  bool VisitTypedefTypeLoc(TypedefTypeLoc tl) {
+    const TypedefNameDecl *td = tl.getTypePtr()->getDecl();
+    const DeclContext *dc = td->getDeclContext();
+    bool inside = false;
+    for (; dc; dc = dc->getParent())
+      inside = inside || Decl::castFromDeclContext(dc) == def ||
+               (isa<ClassTemplateDecl>(def) &&
+                dc == cast<ClassTemplateDecl>(def)->getTemplatedDecl());
+    if (!inside && !sm.isInSystemHeader(td->getLocation()) &&
+        std::find(found.begin(), found.end(), td) == found.end())
+      found.push_back(td);
+    return true;
+  }
+};
+
+/// `#define`s of the user's macros named in `text`, and the typedefs of
+/// `def` (above), each guarded, for the output ahead of the type.
+std::string dependencies(ASTContext &ast, const Preprocessor *pp,
+                         const Decl *def, const std::string &text,
+                         std::set<std::string> &emitted) {
+  const SourceManager &sm = ast.getSourceManager();
+  std::string out;
+  TypedefsUsed tu(sm, def);
+  tu.TraverseDecl(const_cast<Decl *>(def));
+  for (const TypedefNameDecl *td : tu.found)
+    if (emitted.insert("typedef " + td->getQualifiedNameAsString()).second)
+      out += Lexer::getSourceText(CharSourceRange::getTokenRange(td->getSourceRange()),
+                                  sm, ast.getLangOpts()).str() + ";\n";
+  if (!pp)
+    return out;
+  for (size_t i = 0; i < text.size();) {
+    if (!(isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() &&
+           (isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+      ++j;
+    std::string id = text.substr(i, j - i);
+    i = j;
+    const MacroInfo *mi = pp->getMacroInfo(pp->getIdentifierInfo(id));
+    if (!mi || mi->isBuiltinMacro() || mi->getDefinitionLoc().isInvalid() ||
+        sm.isInSystemHeader(mi->getDefinitionLoc()) ||
+        !sm.getFileEntryRefForID(sm.getFileID(mi->getDefinitionLoc())) ||
+        !emitted.insert("#define " + id).second)
+      continue;
+    std::string body = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(mi->getDefinitionLoc(),
+                                       mi->getDefinitionEndLoc()),
+        sm, ast.getLangOpts()).str();
+    out += "#ifndef " + id + "\n#define " + body + "\n#endif\n";
+  }
+  return out;
+}
+
+} // namespace
+
 /// The definitions of `types`, as the source has them, in their
 /// namespaces (each once, guarded, so several outputs can be included).
 std::string
-typeDefinitions(ASTContext &ast, const std::vector<const RecordDecl *> &types) {
+typeDefinitions(ASTContext &ast, const Preprocessor *pp,
+                const std::vector<const RecordDecl *> &types) {
+  std::set<std::string> emitted; // macros and typedefs already out
   std::string out;
   auto &sm = ast.getSourceManager();
   std::set<const Decl *> done;
@@ -70,8 +142,9 @@ typeDefinitions(ASTContext &ast, const std::vector<const RecordDecl *> &types) {
     out += "\n// " + name.substr(name.rfind(':') + 1) + ", as " +
            llvm::sys::path::filename(pl.getFilename()).str() + ":" +
            std::to_string(pl.getLine()) + " defines it (a parameter's type).\n" +
-           "#ifndef " + guard + "\n#define " + guard + "\n" + open + text +
-           ";\n" + close + "#endif\n";
+           "#ifndef " + guard + "\n#define " + guard + "\n" +
+           dependencies(ast, pp, def, text, emitted) + open + text + ";\n" +
+           close + "#endif\n";
   }
   if (out.empty())
     return out;

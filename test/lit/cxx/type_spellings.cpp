@@ -3,7 +3,8 @@
 // copied), an alias of a class template specialization (as the
 // specialization: `Pair2<double>`, the template copied), and a method of an
 // explicit specialization (`Box<long double>`, copied after its primary).
-// Compiled alone, and against central differences.
+// A macro and a typedef the copied structs use come first. Compiled alone,
+// and against central differences.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
@@ -11,10 +12,18 @@
 // RUN: %t.exe
 #include <cmath>
 
+#define ADGEN_TEST_PAIR_ALIGN alignas(8)
+typedef double real;
+
 typedef struct {
-  double gamma;
+  ADGEN_TEST_PAIR_ALIGN double gamma;
   int m;
 } Wishart;
+
+// A macro and a typedef a copied struct uses are copied before it.
+struct Scaled {
+  real k;
+};
 
 template <typename T> struct Pair2 {
   T a, b;
@@ -34,15 +43,21 @@ template <> struct Box<long double> {
 
 // CHECK: template <typename T> struct Box {
 // CHECK: template <> struct Box<long double> {
+// CHECK: #define ADGEN_TEST_PAIR_ALIGN alignas(8)
 // CHECK: typedef struct {
 // CHECK: } Wishart;
 // CHECK: template <typename T> struct Pair2 {
+// CHECK: typedef double real;
+// CHECK-NEXT: struct Scaled {
 // CHECK: long double Box_f_grad(const Box<long double> &self, long double i,
 // CHECK: double prior_grad(Wishart w, const Pair2<double> &p, Wishart *w_bar,
 #pragma adgen grad
 double prior(Wishart w, const P2 &p) {
   return w.gamma * w.gamma * w.m + std::log(w.gamma) * p.a * p.b;
 }
+
+#pragma adgen grad
+double scaled(const Scaled &s, double x) { return s.k * x * x; }
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
@@ -71,6 +86,11 @@ int main() {
     fd::check_close("Box<long double>::f d/di", fd::at({a, b}), double(ib),
                     double(2 * (long double)a * b));
   }
+  Scaled sc{1.5}, scb{0};
+  double xb = 0;
+  scaled_grad(sc, 2.0, &scb, &xb);
+  fd::check_close("scaled d/dk", "", scb.k, 4.0);
+  fd::check_close("scaled d/dx", "", xb, 6.0);
   return fd::finish();
 }
 #endif
