@@ -131,6 +131,8 @@ public:
                  {f->name, f->signature.back().typeName});
           continue;
         }
+        if (!publicMembers(de, inst))
+          continue;
         DiffRequest req;
         req.fn = f;
         for (const Directive *d : it->second)

@@ -49,6 +49,11 @@ std::string typeDefinitions(clang::ASTContext &ast,
                             const clang::Preprocessor *pp,
                             const std::vector<const clang::RecordDecl *> &types);
 
+/// Whether the structs `fd` takes (its object too) have public data
+/// members only: the generated wrapper passes them one by one. Reports the
+/// first that is not (TypeDefinitions.cpp).
+bool publicMembers(clang::DiagnosticsEngine &de, const clang::FunctionDecl *fd);
+
 /// Gives the loops of an instantiated body (`inst`) the checkpoint
 /// directives of the same loops of the template's body (`pattern`).
 void mirrorLoopDirectives(

@@ -2,6 +2,9 @@
 // copied from the source into the output (frontend/Template.h).
 #include "frontend/Template.h"
 
+#include "frontend/Diagnostics.h"
+#include "frontend/Lowerer.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -11,6 +14,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <set>
 
 namespace adgen {
@@ -151,6 +155,42 @@ typeDefinitions(ASTContext &ast, const Preprocessor *pp,
   // #included into the source's own translation unit, the types are
   // there already: define ADGEN_NO_USER_TYPES first (README).
   return "\n#ifndef ADGEN_NO_USER_TYPES" + out + "#endif // ADGEN_NO_USER_TYPES\n";
+}
+
+/// Whether the structs `fd` takes (its object too) have public data
+/// members only, nested ones included: the generated wrapper passes
+/// them one by one. Reports the first that is not.
+bool publicMembers(DiagnosticsEngine &de, const FunctionDecl *fd) {
+  std::function<bool(const RecordDecl *)> check = [&](const RecordDecl *rd) {
+    if (!rd || !(rd = rd->getDefinition()) ||
+        stdClassOf(rd) != StdClass::None)
+      return true;
+    for (const FieldDecl *f : rd->fields()) {
+      if (f->getAccess() == AS_private || f->getAccess() == AS_protected) {
+        report(de, fd->getLocation(), Diag::MemberNotPublic,
+               {f->getNameAsString(), rd->getNameAsString(),
+                f->getAccess() == AS_private ? "private" : "protected"});
+        return false;
+      }
+      QualType t = f->getType();
+      while (const auto *at = t->getAsArrayTypeUnsafe())
+        t = at->getElementType();
+      if (!check(t->getAsRecordDecl()))
+        return false;
+    }
+    return true;
+  };
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic())
+    if (!check(md->getParent()))
+      return false;
+  for (const ParmVarDecl *pd : fd->parameters()) {
+    QualType t = pd->getType().getNonReferenceType();
+    if (const auto *pt = t->getAs<PointerType>())
+      t = pt->getPointeeType();
+    if (!check(t->getAsRecordDecl()))
+      return false;
+  }
+  return true;
 }
 
 } // namespace adgen
