@@ -284,8 +284,7 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
       return false;
     }
     // A cell, or an array element `a[i]` (the array from element i).
-    bool first = lv->index->kind == OpKind::Const && lv->index->num == 0;
-    pass(p, nullptr, lv->arr, first ? nullptr : lv->index);
+    pass(p, nullptr, lv->arr, offsetOrNull(lv->index));
     return true;
   }
   Object *obj = objectOf(a);
@@ -312,8 +311,7 @@ bool Lowerer::objectLeaves(const Object &obj, const Expr *a, const Function *g,
       if (p.var)
         pass(p, b.load(arr, at), nullptr);
       else
-        pass(p, nullptr, arr,
-             at->kind == OpKind::Const && at->num == 0 ? nullptr : at);
+        pass(p, nullptr, arr, offsetOrNull(at));
       continue;
     }
     if (p.var) {
@@ -435,15 +433,8 @@ void Lowerer::copyWrittenByValue(const FunctionDecl *fd) {
     for (auto &[n, a] : o.arrays) {
       if (a->paramIndex < 0 || a->size <= 0 || isCell(a))
         continue;
-      Array *local = fn.newArray(uniqueName(a->name + "_copy"), a->elemType);
-      local->size = a->size;
-      local->dims = a->dims;
+      Array *local = copyArray(a, a->name + "_copy"); // LowerLambda.cpp
       local->spelled = a->spelled;
-      b.declArray(local);
-      Array *from = a;
-      b.countedLoop(fn.newVar(uniqueName("k"), Type::Int),
-                    b.constant(static_cast<double>(a->size), Type::Int),
-                    [&](Op *k) { b.store(local, k, b.load(from, k)); });
       a = local;
     }
   };

@@ -134,8 +134,7 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
         auto lv = element(as);
         if (!lv)
           return std::nullopt;
-        bool first = lv->index->kind == OpKind::Const && lv->index->num == 0;
-        return PointerRef{lv->arr, first ? nullptr : lv->index};
+        return PointerRef{lv->arr, offsetOrNull(lv->index)};
       }
       if (const auto *d = dyn_cast<UnaryOperator>(sub);
           d && d->getOpcode() == UO_Deref)
@@ -150,8 +149,7 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
       if (stdElement(sub, lv)) {
         if (!lv || !lv->arr)
           return std::nullopt;
-        bool first = lv->index->kind == OpKind::Const && lv->index->num == 0;
-        return PointerRef{lv->arr, first ? nullptr : lv->index};
+        return PointerRef{lv->arr, offsetOrNull(lv->index)};
       }
     }
     if (u->isIncrementDecrementOp() && u->getType()->isPointerType())

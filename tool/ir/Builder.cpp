@@ -65,6 +65,13 @@ Op *Builder::declArray(Array *a, Op *count) {
   return d;
 }
 
+Op *Builder::declArrayLike(Array *a, const Op &like) {
+  Op *count = like.operands.empty() ? nullptr : like.operands[0];
+  if (count && count->kind == OpKind::ReadVar)
+    count = readVar(count->var);
+  return declArray(a, count);
+}
+
 Op *Builder::load(Array *a, Op *idx) {
   Op *l = create(OpKind::Load, a->elemType, {idx});
   l->arr = a;

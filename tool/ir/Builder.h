@@ -71,6 +71,9 @@ public:
   Op *decl(Var *v, Op *init = nullptr);
   /// Declares a (Array::heap: `count` elements) local array.
   Op *declArray(Array *a, Op *count = nullptr);
+  /// Declares `a` (a shadow) with the count of the DeclArray `like`: none,
+  /// or a heap array's count read again.
+  Op *declArrayLike(Array *a, const Op &like);
   Op *load(Array *a, Op *idx);
   Op *store(Array *a, Op *idx, Op *val);
   Op *math(MathFn f, std::vector<Op *> args);

@@ -290,6 +290,13 @@ Effect effectOf(OpKind k);
 /// No effect besides its result (arithmetic, reads): Ops.def's None,
 /// ReadVar and ReadArray.
 bool isPure(const Op &op);
+
+/// An array offset that is the constant 0 as null (the array from its
+/// first element), any other as itself.
+inline Op *offsetOrNull(Op *index) {
+  return index && index->kind == OpKind::Const && index->num == 0 ? nullptr
+                                                                  : index;
+}
 /// The variable `op` itself writes (Decl, WriteVar), or null; the array
 /// (Store, DeclArray), or null; and likewise what it reads (ReadVar; Load).
 /// Regions are not looked into: walk them for that.

@@ -147,10 +147,7 @@ void ForwardSweep::forwardHeapArray(const Op &o, Where w) {
   auto bar = cx.st.arrAdj.find(o.arr);
   if (bar == cx.st.arrAdj.end())
     return;
-  Op *count = d->operands[0];
-  if (count->kind == OpKind::ReadVar)
-    count = b.readVar(count->var);
-  b.declArray(bar->second, count);
+  b.declArrayLike(bar->second, *d);
 }
 
 void ForwardSweep::forwardIf(const Op &o, Where w, std::vector<Item> &items) {

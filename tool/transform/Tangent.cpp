@@ -147,10 +147,7 @@ private:
     Op *d = clone(o);
     if (!active(o.arr))
       return;
-    Op *count = o.arr->heap ? d->operands[0] : nullptr;
-    if (count && count->kind == OpKind::ReadVar)
-      count = out.b.readVar(count->var);
-    out.b.declArray(tangents.arrays.at(o.arr), count);
+    out.b.declArrayLike(tangents.arrays.at(o.arr), *d);
   }
 
   void op(const Op &o) {
