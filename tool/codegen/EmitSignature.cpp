@@ -229,11 +229,19 @@ std::string wrapperSignature(const Function &f, const Spelling &sp) {
   auto param = [&](const Param &p, int u) {
     return paramText(p, sp.defaults, spelled(f, sp, u, ownType(p)));
   };
+  std::string ret = spelled(f, sp, kRet, typeName(f.retType));
   for (size_t u = 0; u < f.signature.size(); ++u) {
     const UserParam &up = f.signature[u];
     int ui = static_cast<int>(u);
+    if (up.result) { // a returned struct: returned by the wrapper too
+      ret = spelled(f, sp, ui, up.typeName);
+      continue;
+    }
+    // A parameter f never names (a string tag) has no leaves: unused.
+    std::string unused = up.leaves.empty() ? "[[maybe_unused]] " : "";
     parts.push_back(up.aggregate || up.passing != Passing::Value
-                        ? declared(up, spelled(f, sp, ui, up.typeName), up.name)
+                        ? unused +
+                              declared(up, spelled(f, sp, ui, up.typeName), up.name)
                         : param(f.params[up.leaves[0].param], ui));
   }
   for (size_t u = 0; u < f.signature.size(); ++u) {
@@ -245,6 +253,12 @@ std::string wrapperSignature(const Function &f, const Spelling &sp) {
         any = any || p.shadowOf == l.param;
     if (!any)
       continue;
+    if (up.result) { // S *f_dot (out), S f_bar (the seed, in)
+      std::string t = spelled(f, sp, ui, up.typeName);
+      parts.push_back(f.adjoint ? t + " " + up.name + "_bar"
+                                : t + " *" + up.name + "_dot");
+      continue;
+    }
     if (up.aggregate || up.passing != Passing::Value) {
       parts.push_back(shadowDeclared(f, up, spelled(f, sp, ui, up.typeName)));
       continue;
@@ -256,14 +270,22 @@ std::string wrapperSignature(const Function &f, const Spelling &sp) {
   for (const Param &p : f.params)
     if (p.shadowOf == Param::kResultShadow)
       parts.push_back(param(p, kRet));
-  std::string s = spelled(f, sp, kRet, typeName(f.retType)) + " " +
-                  (sp.name.empty() ? f.name : sp.name) + "(";
+  std::string s = ret + " " + (sp.name.empty() ? f.name : sp.name) + "(";
   for (size_t i = 0; i < parts.size(); ++i)
     s += (i ? ", " : "") + parts[i];
   return s + ")";
 }
 
 std::string wrapperBody(const Function &f) {
+  // A returned struct: a local the flat function writes, then returned.
+  const UserParam *result = nullptr;
+  std::string local = "result";
+  for (size_t u = 0; u < f.signature.size(); ++u) {
+    if (f.signature[u].result)
+      result = &f.signature[u];
+    else if (f.signature[u].name == local)
+      local = "adgen_result";
+  }
   std::vector<std::string> args;
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param &p = f.params[i];
@@ -277,6 +299,10 @@ std::string wrapperBody(const Function &f) {
     }
     bool ptr = shadow ? shadowByPointer(f, *o.up) : pointerLike(o.up->passing);
     std::string base = shadow ? o.up->name + shadowSuffix(f) : o.up->name;
+    if (o.up->result) {
+      ptr = shadow && !f.adjoint;
+      base = shadow ? base : local;
+    }
     args.push_back(
         argument(p, f.params[leafParam], access(base, ptr, o.leaf->path), ptr,
                  o.leaf->address));
@@ -285,6 +311,15 @@ std::string wrapperBody(const Function &f) {
   for (size_t i = 0; i < args.size(); ++i)
     call += (i ? ", " : "") + args[i];
   call += ")";
+  if (result) {
+    // Members f does not write keep their value-initialised values, whose
+    // tangents are zero.
+    int u = static_cast<int>(result - f.signature.data());
+    std::string t = spelled(f, Spelling(), u, result->typeName);
+    return "  " + t + " " + local + "{};\n" +
+           (f.adjoint ? "" : "  *" + result->name + "_dot = " + t + "{};\n") +
+           "  " + call + ";\n  return " + local + ";\n";
+  }
   return std::string("  ") + (f.retType == Type::Void ? "" : "return ") + call +
          ";\n";
 }

@@ -123,13 +123,24 @@ public:
       if (it == fnDirs.end())
         continue;
       for (const FunctionDecl *inst : instancesOf(de, fd, it->second)) {
+        if (isa<CXXConstructorDecl>(inst)) {
+          report(de, fd->getLocation(), Diag::SpecialMember,
+                 {inst->getNameAsString()});
+          continue;
+        }
         Function *f = cx.calleeFor(inst, fd->getLocation());
         if (!f)
           continue;
+        // A returned struct: the wrappers return it; its shadow is named
+        // as a scalar result's (f_dot, f_bar).
         if (!f->signature.empty() && f->signature.back().result) {
-          report(de, fd->getLocation(), Diag::StructReturn,
-                 {f->name, f->signature.back().typeName});
-          continue;
+          const auto *rd = inst->getReturnType()->getAsCXXRecordDecl();
+          if (rd && !rd->hasDefaultConstructor()) {
+            report(de, fd->getLocation(), Diag::StructReturn,
+                   {f->name, f->signature.back().typeName});
+            continue;
+          }
+          f->signature.back().name = f->name;
         }
         if (!publicMembers(de, inst))
           continue;

@@ -149,9 +149,15 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
   if (!callArgs(e, g, scalars, arrs, order, offsets, dest))
     return nullptr;
   offsets.resize(arrs.size(), nullptr);
-  if (!checkAliasing(e, g, arrs, order, offsets))
+  if (!checkAliasing(userArgs(e), g, arrs, order, offsets))
     return nullptr;
-  Op *c = b.create(OpKind::Call, g->retType, scalars);
+  return callOp(g, std::move(scalars), arrs, std::move(order), offsets);
+}
+
+Op *Lowerer::callOp(Function *g, std::vector<Op *> scalars,
+                    const std::vector<Array *> &arrs, std::vector<int> order,
+                    const std::vector<Op *> &offsets) {
+  Op *c = b.create(OpKind::Call, g->retType, std::move(scalars));
   c->callee = g;
   for (size_t k = 0; k < arrs.size(); ++k)
     addArrayArg(*c, arrs[k], offsets[k]);
@@ -169,6 +175,11 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
     std::vector<const Expr *> args = userArgs(e);
     for (size_t i = 0; i < g->signature.size(); ++i) {
       const UserParam &up = g->signature[i];
+      if (up.leaves.empty() && !up.result) { // a parameter g never names
+        if (i < args.size() && !unusedArgument(args[i]))
+          return false;
+        continue;
+      }
       bool ok = up.result ? dest && objectLeaves(*dest, e, g, up, scalars,
                                                  arrs, order, offsets)
                 : i < args.size()
@@ -255,7 +266,8 @@ static bool apart(const Function &g, const Param &p, const Op *ox,
   return a + ea <= c || c + ec <= a;
 }
 
-bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
+bool Lowerer::checkAliasing(llvm::ArrayRef<const Expr *> args,
+                            const Function *g,
                             const std::vector<Array *> &arrs,
                             const std::vector<int> &order,
                             const std::vector<Op *> &offsets) {
@@ -267,7 +279,8 @@ bool Lowerer::checkAliasing(const CallExpr *e, const Function *g,
           (p.arr->isConst && q.arr->isConst) ||
           apart(*g, p, offsets[~order[i]], q, offsets[~order[j]]))
         continue;
-      error(e->getArg(userArgOf(*g, static_cast<unsigned>(j)))->getExprLoc(),
+      unsigned u = userArgOf(*g, static_cast<unsigned>(j));
+      error(args[u < args.size() ? u : args.size() - 1]->getExprLoc(),
             Diag::AliasedArgs,
             {shown(arrs[~order[i]]), shown(p.arr), shown(q.arr), g->name});
       return false;
@@ -279,6 +292,16 @@ Op *Lowerer::stdMinMax(const CallExpr *e, llvm::StringRef n) {
   auto loc = e->getExprLoc();
   bool isAbs = n == "abs" || n == "labs" || n == "llabs";
   unsigned want = isAbs ? 1 : n == "clamp" ? 3 : 2;
+  // std::min / std::max with std::less or std::greater as the comparison.
+  bool greater = false;
+  if (!isAbs && n != "clamp" && e->getNumArgs() == 3) {
+    const auto *cmp = e->getArg(2)->IgnoreImplicit()->getType()->getAsRecordDecl();
+    if (cmp && cmp->isInStdNamespace() &&
+        (cmp->getName() == "less" || cmp->getName() == "greater")) {
+      greater = cmp->getName() == "greater";
+      want = 3;
+    }
+  }
   if (e->getNumArgs() != want) {
     std::string f = "std::" + n.str();
     if (e->getNumArgs() == 1)
@@ -296,12 +319,17 @@ Op *Lowerer::stdMinMax(const CallExpr *e, llvm::StringRef n) {
     return nullptr;
   std::vector<Op *> v;
   for (const Expr *a : e->arguments()) {
+    if (v.size() == 2 && n != "clamp") // the comparison object
+      break;
     Op *x = expr(a);
     if (!x)
       return nullptr;
     v.push_back(b.cast(x, *t));
   }
-  auto lt = [&](Op *x, Op *y) { return b.binary(OpKind::Lt, x, y); };
+  // comp(x, y): x < y, or x > y for std::greater.
+  auto lt = [&](Op *x, Op *y) {
+    return greater ? b.binary(OpKind::Lt, y, x) : b.binary(OpKind::Lt, x, y);
+  };
   if (isAbs) {
     if (isFloating(*t))
       return b.math(MathFn::Fabs, {v[0]});

@@ -2,6 +2,7 @@
 #include "frontend/Template.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -170,6 +171,7 @@ Var *Lowerer::varFor(const clang::VarDecl *vd) {
 bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
   auto loc = fd->getLocation();
   setLoc(loc);
+  lowering = fd;
   fn.name = functionName(fd);
   fn.loc = b.currentLoc();
   // Namespace of the primal: generated functions live in it too.
@@ -179,15 +181,16 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
       fn.nameSpace = ns->getNameAsString() +
                      (fn.nameSpace.empty() ? "" : "::" + fn.nameSpace);
   const auto *md = llvm::dyn_cast<clang::CXXMethodDecl>(fd);
-  if (md && (md->isVirtual() || llvm::isa<clang::CXXConstructorDecl>(md) ||
-             llvm::isa<clang::CXXDestructorDecl>(md) ||
+  // A constructor is a callee (LowerConstructor.cpp); Frontend.cpp refuses
+  // a directive on one.
+  if (md && (md->isVirtual() || llvm::isa<clang::CXXDestructorDecl>(md) ||
              llvm::isa<clang::CXXConversionDecl>(md))) {
     error(loc, md->isVirtual() ? Diag::VirtualMethod : Diag::SpecialMember,
           {fd->getNameAsString()});
     return false;
   }
-  if (!fd->getIdentifier() &&
-      !fd->isOverloadedOperator()) { // a literal operator: no _jvp name
+  if (!fd->getIdentifier() && !fd->isOverloadedOperator() &&
+      !llvm::isa<clang::CXXConstructorDecl>(fd)) { // a literal operator
     error(loc, Diag::Construct,
           {"differentiating '" + fd->getNameAsString() + "'",
            "write it as a function with a name and differentiate that"});
@@ -213,8 +216,11 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
     lowerParam(pd);
   if (fd->getReturnType()->isRecordType() && !resultParam(fd)) {
     if (!failed)
-      error(loc, Diag::StructReturn,
-            {fn.name, fd->getReturnType().getUnqualifiedType().getAsString()});
+      error(loc, Diag::Construct,
+            {"returning '" +
+                 fd->getReturnType().getUnqualifiedType().getAsString() +
+                 "', whose definition adgen cannot see",
+             "define the struct in this file or a header it includes"});
     return false;
   }
   if (failed)
@@ -230,6 +236,9 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
   movedParams(fd);
   cellParams(fd);
   copyWrittenByValue(fd);
+  if (const auto *cd = llvm::dyn_cast<clang::CXXConstructorDecl>(fd);
+      cd && !memberInitializers(cd))
+    return false;
   stmt(fd->getBody());
   // A non-void function must end in a return on every path; clang warns on
   // falling off the end, and the IR needs an explicit terminator.
@@ -247,7 +256,7 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
   std::string name = pd->getName().empty()
                          ? "arg" + std::to_string(fn.params.size())
                          : pd->getNameAsString();
-  if (objectParam(pd, name))
+  if (unusedParam(pd, name) || objectParam(pd, name))
     return;
   Param p;
   if (const auto *pt = qt->getAs<clang::PointerType>()) {
@@ -287,6 +296,72 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
   up.leaves.push_back({static_cast<int>(fn.params.size()), {}});
   fn.signature.push_back(up);
   fn.params.push_back(p);
+}
+
+/// A string: `const char *`, `const char s[]`, std::string (by value or
+/// reference).
+static bool stringType(clang::QualType t) {
+  t = t.getNonReferenceType();
+  if (const auto *pt = t->getAs<clang::PointerType>())
+    return pt->getPointeeType()->isAnyCharacterType();
+  const auto *rd = t->getAsCXXRecordDecl();
+  return rd && rd->isInStdNamespace() && rd->getName() == "basic_string";
+}
+
+bool Lowerer::unusedParam(const clang::ParmVarDecl *pd, const std::string &name) {
+  if (pd->isReferenced() || !stringType(pd->getType()))
+    return false;
+  // A string the body never names (a tag, a file name): the derivatives
+  // take it as f does and pass it nowhere; calls pass nothing for it.
+  clang::QualType t = pd->getType().getNonReferenceType();
+  UserParam up;
+  up.name = name;
+  up.aggregate = true;
+  up.passing = pd->getType()->isReferenceType()
+                   ? (t.isConstQualified() ? Passing::ConstRef : Passing::Ref)
+                   : Passing::Value;
+  clang::PrintingPolicy pp(ast().getLangOpts());
+  pp.SuppressTagKeyword = true;
+  up.typeName = (up.passing == Passing::Value ? t : t.getUnqualifiedType())
+                    .getAsString(pp);
+  if (!t->isPointerType())
+    cx.stdHeaders.insert("string");
+  fn.signature.push_back(up);
+  return true;
+}
+
+/// Literals and names, through conversions and the temporaries of a
+/// std::string built from a literal: nothing to evaluate for its effects.
+static bool effectFree(const clang::Stmt *s) {
+  using namespace clang;
+  if (!s)
+    return true;
+  if (!isa<StringLiteral, CharacterLiteral, IntegerLiteral, DeclRefExpr,
+           ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+           CXXConstructExpr, CXXDefaultArgExpr, CXXNullPtrLiteralExpr,
+           ParenExpr, CXXFunctionalCastExpr, ExprWithCleanups>(s))
+    return false;
+  if (const auto *da = dyn_cast<CXXDefaultArgExpr>(s))
+    return effectFree(da->getExpr());
+  for (const Stmt *c : s->children())
+    if (!effectFree(c))
+      return false;
+  return true;
+}
+
+bool Lowerer::unusedArgument(const clang::Expr *a) {
+  if (effectFree(a))
+    return true;
+  error(a->getExprLoc(), Diag::Construct,
+        {"an argument with effects ('" + sourceText(a) +
+             "') for a parameter the callee never uses",
+         "compute it in a statement of its own before the call"});
+  return false;
+}
+
+bool Lowerer::unusedString(const clang::VarDecl *vd) {
+  return !vd->isReferenced() && stringType(vd->getType()) &&
+         effectFree(vd->getInit());
 }
 
 } // namespace adgen

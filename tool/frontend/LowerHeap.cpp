@@ -37,7 +37,11 @@ static const Expr *bytesOf(const Expr *e, QualType elem, const ASTContext &ast,
   };
   one = false;
   e = e->IgnoreParenImpCasts();
-  if (isSizeofElem(e)) {
+  // `malloc(8)` for one double: a constant of the element's size.
+  std::optional<llvm::APSInt> k = e->getIntegerConstantExpr(ast);
+  bool oneElem = k && !elem->isIncompleteType() && !elem->isDependentType() &&
+                 k->getExtValue() == ast.getTypeSizeInChars(elem).getQuantity();
+  if (isSizeofElem(e) || oneElem) {
     one = true;
     return nullptr;
   }

@@ -10,6 +10,7 @@
 #include "clang/AST/ExprCXX.h"
 
 #include <algorithm>
+#include <set>
 
 namespace adgen {
 
@@ -27,7 +28,56 @@ const RecordDecl *recordOf(QualType t) {
   return rd->getDefinition();
 }
 
+/// Whether f's body (its member initializers too) names member fd.
+bool namesMember(const FunctionDecl *f, const FieldDecl *fd) {
+  std::function<bool(const Stmt *)> in = [&](const Stmt *s) {
+    if (!s)
+      return false;
+    if (const auto *me = dyn_cast<MemberExpr>(s); me && me->getMemberDecl() == fd)
+      return true;
+    for (const Stmt *c : s->children())
+      if (in(c))
+        return true;
+    return false;
+  };
+  if (const auto *cd = dyn_cast_or_null<CXXConstructorDecl>(f))
+    for (const CXXCtorInitializer *ci : cd->inits())
+      if (ci->getMember() == fd || in(ci->getInit()))
+        return true;
+  return !f || in(f->getBody());
+}
+
 } // namespace
+
+std::vector<const FieldDecl *> fieldsOf(const RecordDecl *rd) {
+  std::vector<const FieldDecl *> out;
+  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+      cr && stdClassOf(rd) == StdClass::None)
+    for (const CXXBaseSpecifier &bs : cr->bases())
+      if (const RecordDecl *base = recordOf(bs.getType()))
+        for (const FieldDecl *fd : fieldsOf(base))
+          out.push_back(fd);
+  for (const FieldDecl *fd : rd->fields())
+    out.push_back(fd);
+  return out;
+}
+
+bool plainBases(const RecordDecl *rd) {
+  const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+  if (!cr || !cr->getNumBases())
+    return true;
+  for (const CXXBaseSpecifier &bs : cr->bases()) {
+    const RecordDecl *base = recordOf(bs.getType());
+    if (bs.isVirtual() || !base || stdClassOf(base) != StdClass::None ||
+        !plainBases(base))
+      return false;
+  }
+  std::set<std::string> names;
+  for (const FieldDecl *fd : fieldsOf(rd))
+    if (!names.insert(fd->getNameAsString()).second)
+      return false;
+  return true;
+}
 
 std::string dotted(const std::string &base,
                    const std::vector<std::string> &path) {
@@ -174,16 +224,21 @@ bool Lowerer::signatureRecord(const RecordDecl *rd, const UserParam &up,
                   ast().getCanonicalTagType(rd));
     return false;
   }
-  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd);
-      cr && ((cr->getNumBases() && sc != StdClass::Pair) ||
-             cr->isPolymorphic())) {
-    error(loc, Diag::RecordType, {rd->getNameAsString(), "'" + up.name + "'"});
+  // Bases: their members are the object's (fieldsOf); virtual functions
+  // are fine as long as none is called (LowerCall.cpp refuses that).
+  if (sc != StdClass::Pair && !plainBases(rd)) {
+    error(loc, Diag::RecordBases, {rd->getNameAsString(), "'" + up.name + "'"});
     return false;
   }
   if (sc == StdClass::Pair)
     cx.stdHeaders.insert("utility");
   else if (std::find(cx.signatureTypes.begin(), cx.signatureTypes.end(), rd) ==
            cx.signatureTypes.end()) {
+    if (const auto *cr = dyn_cast<CXXRecordDecl>(rd)) // bases first
+      for (const CXXBaseSpecifier &bs : cr->bases())
+        if (const RecordDecl *base = recordOf(bs.getType());
+            base && !signatureRecord(base, up, loc))
+          return false;
     for (const FieldDecl *fd : rd->fields())
       if (const RecordDecl *inner = recordOf(fd->getType());
           inner && stdClassOf(inner) == StdClass::None &&
@@ -201,7 +256,7 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
   std::string owner = rd->getNameAsString();
   if (!signatureRecord(rd, up, loc))
     return false;
-  for (const FieldDecl *fd : rd->fields()) {
+  for (const FieldDecl *fd : fieldsOf(rd)) {
     std::string member = fd->getNameAsString();
     std::vector<std::string> p = path;
     p.push_back(member);
@@ -218,6 +273,12 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
       o.byValue = obj.byValue;
       if (!flattenParam(inner, o, up, p, passing, loc))
         return false;
+      continue;
+    }
+    // A pointer member the function never names, or one of its result: as
+    // a local's (declareMembers), dropped.
+    if (ft->isPointerType() && (up.result || !namesMember(lowering, fd))) {
+      obj.nulls.insert(member);
       continue;
     }
     std::string leafName = uniqueName(up.name + joined(p));
@@ -313,6 +374,13 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
     return temporaryOf(call);
   } else if (const auto *bt = dyn_cast<CXXBindTemporaryExpr>(e)) {
     return objectOf(bt->getSubExpr());
+  } else if (const auto *fc = dyn_cast<CXXFunctionalCastExpr>(e)) {
+    return objectOf(fc->getSubExpr()); // `S(x)`: a constructor call
+  } else if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
+             ce && userConstructor(ce)) {
+    return constructedTemporary(ce); // `Vec(x, y, z)` (LowerConstructor.cpp)
+  } else if (isa<InitListExpr>(e) && e->getType()->isRecordType()) {
+    return constructedTemporary(e); // `S{a, b}` passed or returned
   } else if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
              ce && ce->getNumArgs() == 1 &&
              ce->getConstructor()->isCopyOrMoveConstructor() &&
@@ -336,6 +404,10 @@ std::optional<Lowerer::LValue> Lowerer::member(const MemberExpr *me) {
   if (!obj)
     return std::nullopt;
   std::string n = md->getNameAsString();
+  if (obj->nulls.count(n)) {
+    nullMember(*obj, n, me->getExprLoc());
+    return std::nullopt;
+  }
   if (auto v = obj->vars.find(n); v != obj->vars.end())
     return LValue{v->second, nullptr, nullptr};
   auto a = obj->arrays.find(n);
@@ -356,6 +428,12 @@ Array *Lowerer::memberArray(const MemberExpr *me, bool reportErrors,
   Object *obj = objectOf(me->getBase());
   if (!obj)
     return nullptr;
+  if (obj->nulls.count(me->getMemberDecl()->getNameAsString())) {
+    if (reportErrors)
+      nullMember(*obj, me->getMemberDecl()->getNameAsString(),
+                 me->getExprLoc());
+    return nullptr;
+  }
   auto a = obj->arrays.find(me->getMemberDecl()->getNameAsString());
   if (a != obj->arrays.end() && obj->elements) {
     // pts[k].w: the leaf from element k's w[0] on.

@@ -50,7 +50,11 @@ void Lowerer::cellLocal(const VarDecl *vd, Type t, Op *init) {
 bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd) {
   Object &obj = objects[vd];
   obj.record = rd;
-  obj.cells = addressTaken.count(vd) != 0;
+  // Constructed by a constructor of the user's: the members in cells, which
+  // the constructor writes through `self`.
+  const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
+      vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr);
+  obj.cells = addressTaken.count(vd) != 0 || (ce && userConstructor(ce));
   if (!declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
     return false;
   return initObject(obj, vd->getInit(), true);
@@ -58,7 +62,11 @@ bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd) {
 
 bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
                              const std::string &prefix, SourceLocation loc) {
-  for (const FieldDecl *fd : rd->fields()) {
+  if (stdClassOf(rd) == StdClass::None && !plainBases(rd)) {
+    error(loc, Diag::RecordBases, {rd->getNameAsString(), "'" + prefix + "'"});
+    return false;
+  }
+  for (const FieldDecl *fd : fieldsOf(rd)) {
     std::string member = fd->getNameAsString();
     QualType ft = fd->getType();
     if (const RecordDecl *inner = ft->getAsRecordDecl()) {
@@ -67,6 +75,10 @@ bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
       o.cells = obj.cells;
       if (!o.record || !declareMembers(o.record, o, prefix + "_" + member, loc))
         return false;
+      continue;
+    }
+    if (ft->isPointerType() && !ft->isFunctionPointerType()) {
+      obj.nulls.insert(member); // used: refused where (initMember, member)
       continue;
     }
     std::vector<int64_t> dims;
@@ -118,6 +130,10 @@ static const Expr *initValue(const Expr *e) {
       e = f->getSubExpr();
       continue;
     }
+    if (const auto *p = dyn_cast<ParenExpr>(e)) {
+      e = p->getSubExpr();
+      continue;
+    }
     return e;
   }
   return nullptr;
@@ -125,6 +141,10 @@ static const Expr *initValue(const Expr *e) {
 
 bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
   const Expr *e = initValue(init);
+  // `S s(a, b)`, `S{a, b}` with a constructor of the user's (LowerConstructor.cpp).
+  if (const auto *ce = dyn_cast_or_null<CXXConstructExpr>(e);
+      ce && userConstructor(ce))
+    return constructInto(to, ce, declare);
   const auto *ile = dyn_cast_or_null<InitListExpr>(e);
   // `std::pair<double, double> r{a, b}`: the members from the arguments.
   const auto *pair = dyn_cast_or_null<CXXConstructExpr>(e);
@@ -140,52 +160,91 @@ bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
     copyObject(to, *from, declare);
     return !failed;
   }
+  // Members without an initializer of their own take their default member
+  // initializer (`double v = 2;`), evaluated with `this` naming `to`.
+  ThisBinding self(*this, to);
+  if (const auto *cr = dyn_cast<CXXRecordDecl>(to.record);
+      ile && cr && cr->getNumBases()) { // {{base...}, members...}
+    error(ile->getExprLoc(), Diag::Construct,
+          {"a brace initializer of '" + to.record->getNameAsString() +
+               "', which has a base class",
+           "give the struct a constructor, or assign its members"});
+    return false;
+  }
   unsigned i = 0;
-  for (const FieldDecl *fd : to.record->fields()) {
-    std::string n = fd->getNameAsString();
+  for (const FieldDecl *fd : fieldsOf(to.record)) {
     const Expr *sub = ile && i < ile->getNumInits() ? ile->getInit(i)
                       : pair && i < 2                 ? pair->getArg(i)
                                                       : nullptr;
     ++i;
-    if (auto o = to.objects.find(n); o != to.objects.end()) {
-      if (!initObject(o->second, sub, declare))
-        return false;
-      continue;
-    }
-    if (auto v = to.vars.find(n); v != to.vars.end()) {
-      Op *val = sub && !isa<ImplicitValueInitExpr>(sub)
-                    ? expr(sub)
-                    : b.constant(0, v->second->type);
-      if (!val)
-        return false;
-      val = b.cast(val, v->second->type);
-      if (declare)
-        b.decl(v->second, val);
-      else
-        b.writeVar(v->second, val);
-      continue;
-    }
-    Array *a = to.arrays.at(n);
-    if (isCell(a)) { // a scalar member a call can write
-      Op *val = sub && !isa<ImplicitValueInitExpr>(sub) ? expr(sub)
-                                                         : b.constant(0, a->elemType);
-      if (!val)
-        return false;
-      b.store(a, b.constant(0, Type::Int), b.cast(val, a->elemType));
-      continue;
-    }
-    const auto *elems = dyn_cast_or_null<InitListExpr>(sub);
-    for (unsigned k = 0; elems && k < elems->getNumInits(); ++k) {
-      const Expr *x = elems->getInit(k);
-      if (isa<ImplicitValueInitExpr>(x))
-        continue;
-      Op *val = expr(x);
-      if (!val)
-        return false;
-      b.store(a, b.constant(k, Type::Int), b.cast(val, a->elemType));
-    }
+    if (!sub || isa<ImplicitValueInitExpr>(sub))
+      sub = fd->getInClassInitializer();
+    if (!initMember(to, fd, sub, declare))
+      return false;
   }
   return !failed;
+}
+
+bool Lowerer::initMember(Object &to, const FieldDecl *fd, const Expr *sub,
+                         bool declare) {
+  std::string n = fd->getNameAsString();
+  if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(sub))
+    sub = di->getExpr();
+  if (sub && isa<ImplicitValueInitExpr>(sub))
+    sub = nullptr;
+  if (to.nulls.count(n)) { // a pointer member: null, or refused
+    if (sub && sub->IgnoreParenImpCasts()->isNullPointerConstant(
+                   ast(), Expr::NPC_ValueDependentIsNotNull) ==
+                   Expr::NPCK_NotNull)
+      return nullMember(to, n, sub->getExprLoc());
+    return true;
+  }
+  if (auto o = to.objects.find(n); o != to.objects.end())
+    return initObject(o->second, sub, declare);
+  auto value = [&](Type t) -> Op * {
+    Op *val = sub ? expr(sub) : b.constant(0, t);
+    return val ? b.cast(val, t) : nullptr;
+  };
+  if (auto v = to.vars.find(n); v != to.vars.end()) {
+    Op *val = value(v->second->type);
+    if (!val)
+      return false;
+    if (declare)
+      b.decl(v->second, val);
+    else
+      b.writeVar(v->second, val);
+    return true;
+  }
+  Array *a = to.arrays.at(n);
+  if (isCell(a)) { // a scalar member a call can write
+    Op *val = value(a->elemType);
+    if (!val)
+      return false;
+    b.store(a, b.constant(0, Type::Int), val);
+    return true;
+  }
+  const auto *elems = dyn_cast_or_null<InitListExpr>(
+      sub ? sub->IgnoreImplicit() : nullptr);
+  for (unsigned k = 0; elems && k < elems->getNumInits(); ++k) {
+    const Expr *x = elems->getInit(k);
+    if (isa<ImplicitValueInitExpr>(x))
+      continue;
+    Op *val = expr(x);
+    if (!val)
+      return false;
+    b.store(a, b.constant(k, Type::Int), b.cast(val, a->elemType));
+  }
+  return true;
+}
+
+bool Lowerer::nullMember(const Object &o, const std::string &n,
+                         SourceLocation loc) {
+  QualType t;
+  for (const FieldDecl *fd : fieldsOf(o.record))
+    if (fd->getNameAsString() == n)
+      t = fd->getType();
+  error(loc, Diag::MemberType, {n, o.record->getNameAsString(), t.getAsString()});
+  return false;
 }
 
 void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
@@ -200,7 +259,7 @@ void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
     Op *i = elementIndex(from, a, nullptr);
     return b.load(a, i ? i : b.constant(0, Type::Int));
   };
-  for (const FieldDecl *fd : to.record->fields()) {
+  for (const FieldDecl *fd : fieldsOf(to.record)) {
     std::string n = fd->getNameAsString();
     if (auto v = to.vars.find(n); v != to.vars.end()) {
       Op *val = valueOf(n);
@@ -304,6 +363,8 @@ bool Lowerer::objectLeaves(const Object &obj, const Expr *a, const Function *g,
       o = &o->objects.at(leaf.path[k]);
     const std::string &n = leaf.path.back();
     const Param &p = g->params[leaf.param];
+    if (o->nulls.count(n))
+      return nullMember(*o, n, a->getExprLoc());
     auto v = o->vars.find(n);
     Array *arr = v == o->vars.end() ? o->arrays.at(n) : nullptr;
     if (arr && o->elements) { // an array of structs, or one of its elements

@@ -157,6 +157,8 @@ void Lowerer::localVar(const VarDecl *vd) {
     error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});
     return;
   }
+  if (unusedString(vd))
+    return;
   QualType qt = vd->getType();
   if (const auto *at = ast().getAsConstantArrayType(qt)) {
     localArray(vd, at);

@@ -52,6 +52,13 @@ bool Lowerer::structArrayParam(const ParmVarDecl *pd) {
 }
 
 bool Lowerer::elementStrides(const RecordDecl *rd, SourceLocation loc) {
+  if (const auto *cr = dyn_cast<CXXRecordDecl>(rd); cr && cr->getNumBases()) {
+    error(loc, Diag::Construct,
+          {"an array of '" + rd->getNameAsString() +
+               "', which has a base class",
+           "pass the elements' members as arrays of their own"});
+    return false;
+  }
   int64_t whole = ast().getTypeSizeInChars(ast().getCanonicalTagType(rd))
                       .getQuantity();
   for (const FieldDecl *fd : rd->fields()) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "frontend/Diagnostics.h"
+#include "frontend/LowerContext.h"
 #include "ir/Builder.h"
 #include "ir/ExtentExpr.h"
 #include "ir/Signature.h"
@@ -24,52 +25,6 @@
 #include <vector>
 
 namespace adgen {
-
-/// The checkpointed loop being lowered (its condition, body or increment,
-/// or a function called from there): impure constructs get diagnostics that
-/// say why they cannot be re-run in the backward sweep.
-struct CheckpointScope {
-  clang::SourceLocation directive; // the `checkpoint` keyword of the pragma
-  clang::SourceLocation loop;      // the loop it applies to
-  /// Calls from the loop down to the function being lowered, outermost
-  /// first: callee name and call site.
-  std::vector<std::pair<std::string, clang::SourceLocation>> calls;
-};
-
-/// Shared by all functions of a translation unit.
-struct LowerContext {
-  clang::ASTContext &ast;
-  clang::DiagnosticsEngine &diags;
-  Module &module;
-  /// Finds (lowering on first use) the IR function of a callee defined in
-  /// the main file; null after reporting an error.
-  std::function<Function *(const clang::FunctionDecl *, clang::SourceLocation)>
-      calleeFor;
-  /// Checkpoint policies of loops, from `#pragma adgen checkpoint`.
-  std::map<const clang::Stmt *, checkpoint::Policy> loopPolicies;
-  /// Where each checkpointed loop's directive stands.
-  std::map<const clang::Stmt *, clang::SourceLocation> loopDirectives;
-  /// The innermost checkpointed loop being lowered, if any.
-  CheckpointScope *checkpoint = nullptr;
-  /// Struct types of parameters, inner ones first (their definitions are
-  /// copied into the output).
-  std::vector<const clang::RecordDecl *> signatureTypes{};
-  /// Standard headers the signatures need (`vector`, `array`, `utility`).
-  std::set<std::string> stdHeaders{};
-};
-
-/// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other
-/// class of namespace std, None for the rest.
-enum class StdClass { None, Array, Vector, Pair, Tuple, Complex, Other };
-StdClass stdClassOf(clang::QualType t);
-StdClass stdClassOf(const clang::RecordDecl *rd);
-/// `std::vector<double>`, `std::array<float, 3>`: as generated code spells it.
-std::string stdSpelling(clang::QualType t);
-/// size(v, v_size) for each std::vector leaf of `f`'s signature that no
-/// size(...) clause names: the extent checkpointing reads.
-void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
-/// `#include <vector>` ... for the headers a module's signatures need.
-std::string stdIncludes(const std::set<std::string> &headers);
 
 /// A scalar held in a one-element array (written through a reference, or
 /// a local a call writes).
@@ -156,6 +111,9 @@ private:
     std::map<std::string, Object> objects;
     bool byValue = false; // a parameter passed by value: arrays read-only
     bool cells = false;   // a local a call writes: scalars in cells
+    // Pointer members of a local or returned struct that are only ever null
+    // (initialised with nullptr, or not at all): they hold nothing.
+    std::set<std::string> nulls;
     // An array of structs (LowerStructArray.cpp): every member is a leaf
     // array holding it for each element, element k's at [k * stride].
     bool elements = false;
@@ -299,10 +257,18 @@ private:
                 Object *dest = nullptr);
   /// Reports an array argument passed to a written array parameter and to
   /// another one, unless adgen proves the two ranges apart; false then.
-  bool checkAliasing(const clang::CallExpr *e, const Function *g,
-                     const std::vector<Array *> &arrs,
+  /// `args` as userArgs gives them.
+  bool checkAliasing(llvm::ArrayRef<const clang::Expr *> args,
+                     const Function *g, const std::vector<Array *> &arrs,
                      const std::vector<int> &order,
                      const std::vector<Op *> &offsets);
+  /// Whether argument `a` of a parameter the callee never names can be
+  /// dropped (no effects); an error otherwise.
+  bool unusedArgument(const clang::Expr *a);
+  /// The Call op for the arguments callArgs lowered.
+  Op *callOp(Function *g, std::vector<Op *> scalars,
+             const std::vector<Array *> &arrs, std::vector<int> order,
+             const std::vector<Op *> &offsets);
   /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
   Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
   /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
@@ -443,6 +409,30 @@ private:
   void stdClassError(clang::SourceLocation loc, const std::string &who,
                      clang::QualType t);
 
+  // LowerConstructor.cpp: whether `ce` calls a constructor of the user's;
+  // a temporary object (its members in cells); one constructed or
+  // brace-initialised from `e`; constructing `to` or `obj` (its scalars in
+  // cells); a constructor's member initializers, into `self`.
+  bool userConstructor(const clang::CXXConstructExpr *ce);
+  Object *newTemporary(const clang::RecordDecl *rd, clang::SourceLocation loc);
+  Object *constructedTemporary(const clang::Expr *e);
+  bool constructInto(Object &to, const clang::CXXConstructExpr *ce,
+                     bool declare);
+  bool constructorCall(const clang::CXXConstructExpr *ce, Object &obj);
+  bool memberInitializers(const clang::CXXConstructorDecl *cd);
+  /// `this` names `self` while it lives (default member initializers).
+  struct ThisBinding {
+    ThisBinding(Lowerer &l, const Object &self);
+    ~ThisBinding();
+    Lowerer &l;
+    std::optional<Object> saved;
+  };
+  bool initMember(Object &to, const clang::FieldDecl *fd,
+                  const clang::Expr *sub, bool declare);
+  /// Refuses a use of pointer member n of o (Object::nulls); false.
+  bool nullMember(const Object &o, const std::string &n,
+                  clang::SourceLocation loc);
+
   // LowerObjectCall.cpp
   /// Locals a call writes through a reference or pointer (`f(x)` for a
   /// `double &` parameter, `f(&x)`, a non-const method's object): they live
@@ -464,6 +454,11 @@ private:
   /// A parameter of the function being lowered, appended to its params
   /// (nothing after an error).
   void lowerParam(const clang::ParmVarDecl *pd);
+  /// A string parameter the body never names: in the user's signature
+  /// only (no leaves); false when pd is not one.
+  bool unusedParam(const clang::ParmVarDecl *pd, const std::string &name);
+  /// A string local never read (`std::string tag = "...";`): not lowered.
+  bool unusedString(const clang::VarDecl *vd);
   std::optional<Type> typeOf(clang::QualType t, const clang::NamedDecl *d,
                              clang::SourceLocation loc);
   Var *varFor(const clang::VarDecl *vd);
@@ -492,6 +487,7 @@ private:
   Object *result = nullptr;       // what `return s;` writes, if a struct
   std::set<std::string> usedNames;
   bool failed = false;
+  const clang::FunctionDecl *lowering = nullptr; // the function being lowered
   CxxScopes scopes;
   /// Const global arrays copied to the top of the body so far.
   size_t constCopies = 0;

@@ -165,7 +165,7 @@ bool publicMembers(DiagnosticsEngine &de, const FunctionDecl *fd) {
     if (!rd || !(rd = rd->getDefinition()) ||
         stdClassOf(rd) != StdClass::None)
       return true;
-    for (const FieldDecl *f : rd->fields()) {
+    for (const FieldDecl *f : fieldsOf(rd)) {
       if (f->getAccess() == AS_private || f->getAccess() == AS_protected) {
         report(de, fd->getLocation(), Diag::MemberNotPublic,
                {f->getNameAsString(), rd->getNameAsString(),

@@ -98,13 +98,19 @@ def case_source(c):
     ret = c.decl.ret
     ret_float = ret in FLOATS
     has_ret = ret_float and (c.ret_dot or c.ret_bar or not (c.jvp or c.grad))
+    # A returned struct: checked as a written output, storage a<n> (its
+    # initial value has no effect: its cotangent is zero).
+    rstruct = ret not in FLOATS and ret != 'void' and not INTEGRAL.match(ret)
     out = ['using CrtR = %s;' % ret]
     out += ['using CrtP%d = %s;' % (i, t) for i, (t, _) in enumerate(c.params)]
-    out.append('struct CrtA { %s };' % ' '.join('crt::St<CrtP%d> a%d;' % (i, i) for i in range(n)))
+    if rstruct:
+        out.append('using CrtP%d = CrtR &;' % n)
+    slots = n + (1 if rstruct else 0)
+    out.append('struct CrtA { %s };' % ' '.join('crt::St<CrtP%d> a%d;' % (i, i) for i in range(slots)))
     out.append('inline void crt_walk(crt::Ctx &c, CrtA &a) {')
-    for i in range(n):
+    for i in range(slots):
         out.append('  c.top(%s, crt::top_writable<CrtP%d>(), crt::pointee_const<CrtP%d>()); '
-                   'crt::walk(c, a.a%d);' % ('true' if i in c.active else 'false', i, i, i))
+                   'crt::walk(c, a.a%d);' % ('true' if i in c.active or i == n else 'false', i, i, i))
     out.append('}')
     prim = ['crt::val(a.a%d)' % i for i in range(n)]
     # the primal's T&& parameters (which generated signatures spell T&) take
@@ -114,27 +120,34 @@ def case_source(c):
     call = _primal_call(c, [('crt::intarg(%s)' % p) if INTEGRAL.match(c.params[i][0]) else
                             ('std::move(%s)' % p) if i in moved else p
                             for i, p in enumerate(prim)])
-    void = ret == 'void'
+    void = ret == 'void' or rstruct
+    into = ('crt::val(a.a%d) = ' % n) if rstruct else ''
     out.append('inline void crt_primal(CrtA &a, double *ret) { %s }'
-               % ('%s; *ret = 0;' % call if void else '*ret = double(%s);' % call))
+               % ('%s%s; *ret = 0;' % (into, call) if void else '*ret = double(%s);' % call))
     fq = lambda suffix: _qual(c.decl.namespaces, c.base + suffix) + c.targs
     if c.jvp:
         args = prim + ['crt::val(d.a%d)' % i for i in c.active]
         pre = ''
-        if c.ret_dot:
+        if rstruct:
+            args.append('&crt::val(d.a%d)' % n)
+        elif c.ret_dot:
             pre = 'CrtR rd{}; '
             args.append('&rd')
         call = '%s(%s)' % (fq('_jvp'), ', '.join(args))
-        body = pre + ('%s; *ret = 0;' % call if void else '*ret = double(%s);' % call)
-        if c.ret_dot:
+        body = pre + ('%s%s; *ret = 0;' % (into, call) if void else '*ret = double(%s);' % call)
+        if c.ret_dot and not rstruct:
             body += ' *rdot = double(rd);'
         out.append('inline void crt_jvp(CrtA &a, CrtA &d, double *ret, double *rdot) { (void)rdot; %s }' % body)
     if c.grad:
         args = prim + ['crt::garg<CrtP%d>(b.a%d)' % (i, i) for i in c.active]
-        if c.ret_bar:
+        if rstruct:
+            args.append('crt::val(b.a%d)' % n)
+        elif c.ret_bar:
             args.append('CrtR(rb)')
         call = '%s(%s)' % (fq('_grad'), ', '.join(args))
-        body = '%s; *ret = 0;' % call if void else '*ret = double(%s);' % call
+        body = '%s%s; *ret = 0;' % (into, call) if void else '*ret = double(%s);' % call
+        if rstruct:
+            body += ' crt::val(b.a%d) = CrtR{};' % n
         out.append('inline void crt_grad(CrtA &a, CrtA &b, double rb, double *ret) { (void)rb; %s }' % body)
     c.has_ret, c.ret_float = has_ret, ret == 'float'
     inner = '\n'.join(out)

@@ -1,0 +1,160 @@
+// Constructors of the user's structs (SPEC §5): `S s(a, b);`, `S{a, b}`
+// with a user-provided constructor, `return Vec(x, y);`, temporaries such
+// as `Point(u.x + v.x, u.y + v.y)` passed on or returned. A constructor is
+// lowered as a method returning void: its object is the first parameter
+// `self` (written), its member initializers and default member
+// initializers are assignments to self's members, then its body runs.
+#include "frontend/Lowerer.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace adgen {
+
+using namespace clang;
+
+Lowerer::ThisBinding::ThisBinding(Lowerer &l, const Object &self) : l(l) {
+  auto it = l.objects.find(nullptr);
+  if (it != l.objects.end())
+    saved = it->second;
+  l.objects[nullptr] = self;
+}
+
+Lowerer::ThisBinding::~ThisBinding() {
+  if (saved)
+    l.objects[nullptr] = *saved;
+  else
+    l.objects.erase(nullptr);
+}
+
+bool Lowerer::userConstructor(const CXXConstructExpr *ce) {
+  const CXXConstructorDecl *cd = ce->getConstructor();
+  if (!cd || !cd->isUserProvided())
+    return false;
+  return !ast().getSourceManager().isInSystemHeader(cd->getLocation());
+}
+
+Lowerer::Object *Lowerer::newTemporary(const RecordDecl *rd,
+                                       SourceLocation loc) {
+  temporaries.emplace_back();
+  Object &t = temporaries.back();
+  t.record = rd->getDefinition();
+  t.cells = true;
+  std::string n = rd->getNameAsString();
+  for (char &c : n)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!t.record || !declareMembers(t.record, t, n.empty() ? "tmp" : n, loc))
+    return nullptr;
+  return &t;
+}
+
+Lowerer::Object *Lowerer::constructedTemporary(const Expr *e) {
+  const RecordDecl *rd = e->getType()->getAsRecordDecl();
+  Object *t = rd ? newTemporary(rd, e->getExprLoc()) : nullptr;
+  if (!t)
+    return nullptr;
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(e))
+    return constructorCall(ce, *t) ? t : nullptr;
+  return initObject(*t, e, true) ? t : nullptr;
+}
+
+bool Lowerer::constructInto(Object &to, const CXXConstructExpr *ce,
+                            bool declare) {
+  // Whether every scalar member (of member structs too) is in a cell.
+  std::function<bool(const Object &)> allCells = [&](const Object &o) {
+    for (const auto &[n, inner] : o.objects)
+      if (!allCells(inner))
+        return false;
+    return o.vars.empty();
+  };
+  if (allCells(to))
+    return constructorCall(ce, to);
+  // Scalars in variables: construct a temporary, then copy its members.
+  Object *t = constructedTemporary(ce);
+  if (!t)
+    return false;
+  copyObject(to, *t, declare);
+  return !failed;
+}
+
+bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
+  auto loc = ce->getExprLoc();
+  const CXXConstructorDecl *cd = ce->getConstructor();
+  const FunctionDecl *def = cd->getDefinition();
+  if (!def) {
+    error(loc, Diag::UnknownCall, {cd->getQualifiedNameAsString()});
+    return false;
+  }
+  if (cx.checkpoint)
+    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
+  Function *g = cx.calleeFor(def, loc);
+  if (cx.checkpoint)
+    cx.checkpoint->calls.pop_back();
+  if (!g) {
+    failed = true;
+    return false;
+  }
+  std::vector<const Expr *> args{ce};
+  for (const Expr *a : ce->arguments())
+    args.push_back(a);
+  std::vector<Op *> scalars, offsets;
+  std::vector<Array *> arrs;
+  std::vector<int> order;
+  for (size_t i = 0; i < g->signature.size(); ++i) {
+    const UserParam &up = g->signature[i];
+    bool ok = i == 0 ? objectLeaves(obj, ce, g, up, scalars, arrs, order,
+                                    offsets)
+              : i < args.size()
+                  ? objectArgs(args[i], g, up, scalars, arrs, order, offsets)
+                  : true;
+    if (!ok)
+      return false;
+  }
+  offsets.resize(arrs.size(), nullptr);
+  if (!checkAliasing(args, g, arrs, order, offsets))
+    return false;
+  callOp(g, std::move(scalars), arrs, std::move(order), offsets);
+  return true;
+}
+
+bool Lowerer::memberInitializers(const CXXConstructorDecl *cd) {
+  Object &self = objects.at(nullptr);
+  for (const CXXCtorInitializer *ci : cd->inits()) {
+    setLoc(ci->getSourceLocation().isValid() ? ci->getSourceLocation()
+                                             : cd->getLocation());
+    if (ci->isDelegatingInitializer()) { // S(double x) : S(x, 0) {}
+      const auto *target = dyn_cast<CXXConstructExpr>(ci->getInit());
+      if (!target || !constructorCall(target, self))
+        return false;
+      continue;
+    }
+    if (ci->isBaseInitializer() && !ci->isBaseVirtual()) {
+      // Base(a): self seen as its base, whose members it holds (fieldsOf).
+      Object base = self;
+      base.record = ci->getBaseClass()->getAsRecordDecl()->getDefinition();
+      if (!base.record || !initObject(base, ci->getInit(), false))
+        return false;
+      continue;
+    }
+    const FieldDecl *fd = ci->getMember();
+    if (!fd) {
+      error(ci->getSourceLocation().isValid() ? ci->getSourceLocation()
+                                              : cd->getLocation(),
+            Diag::Construct,
+            {"this constructor initializer",
+             "initialise the struct's own members in the initializer list"});
+      return false;
+    }
+    const Expr *init = ci->getInit();
+    // `w()` / `s()` value-initialise, `v(x)` takes x.
+    if (const auto *pl = dyn_cast<ParenListExpr>(init);
+        pl && pl->getNumExprs() == 1)
+      init = pl->getExpr(0);
+    if (!initMember(self, fd, init, false))
+      return false;
+  }
+  return !failed;
+}
+
+} // namespace adgen

@@ -1,0 +1,72 @@
+// What lowering shares across the functions of a translation unit, and
+// the std:: classes of SPEC §5 (see Lowerer.h).
+#pragma once
+
+#include "ir/Builder.h"
+#include "ir/ExtentExpr.h"
+#include "ir/Signature.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace adgen {
+
+/// The checkpointed loop being lowered (its condition, body or increment,
+/// or a function called from there): impure constructs get diagnostics that
+/// say why they cannot be re-run in the backward sweep.
+struct CheckpointScope {
+  clang::SourceLocation directive; // the `checkpoint` keyword of the pragma
+  clang::SourceLocation loop;      // the loop it applies to
+  /// Calls from the loop down to the function being lowered, outermost
+  /// first: callee name and call site.
+  std::vector<std::pair<std::string, clang::SourceLocation>> calls;
+};
+
+/// Shared by all functions of a translation unit.
+struct LowerContext {
+  clang::ASTContext &ast;
+  clang::DiagnosticsEngine &diags;
+  Module &module;
+  /// Finds (lowering on first use) the IR function of a callee defined in
+  /// the main file; null after reporting an error.
+  std::function<Function *(const clang::FunctionDecl *, clang::SourceLocation)>
+      calleeFor;
+  /// Checkpoint policies of loops, from `#pragma adgen checkpoint`.
+  std::map<const clang::Stmt *, checkpoint::Policy> loopPolicies;
+  /// Where each checkpointed loop's directive stands.
+  std::map<const clang::Stmt *, clang::SourceLocation> loopDirectives;
+  /// The innermost checkpointed loop being lowered, if any.
+  CheckpointScope *checkpoint = nullptr;
+  /// Struct types of parameters, inner ones first (their definitions are
+  /// copied into the output).
+  std::vector<const clang::RecordDecl *> signatureTypes{};
+  /// Standard headers the signatures need (`vector`, `array`, `utility`).
+  std::set<std::string> stdHeaders{};
+};
+
+/// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other
+/// class of namespace std, None for the rest.
+enum class StdClass { None, Array, Vector, Pair, Tuple, Complex, Other };
+StdClass stdClassOf(clang::QualType t);
+StdClass stdClassOf(const clang::RecordDecl *rd);
+/// `std::vector<double>`, `std::array<float, 3>`: as generated code spells it.
+std::string stdSpelling(clang::QualType t);
+/// size(v, v_size) for each std::vector leaf of `f`'s signature that no
+/// size(...) clause names: the extent checkpointing reads.
+void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
+/// The data members of rd with those of its (non-virtual, non-std) bases
+/// first, as a derived object holds them; whether rd's bases allow that
+/// (no virtual bases, no member name twice).
+std::vector<const clang::FieldDecl *> fieldsOf(const clang::RecordDecl *rd);
+bool plainBases(const clang::RecordDecl *rd);
+/// `#include <vector>` ... for the headers a module's signatures need.
+std::string stdIncludes(const std::set<std::string> &headers);
+
+} // namespace adgen
