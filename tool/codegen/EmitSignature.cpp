@@ -111,6 +111,20 @@ std::string argument(const Param &p, const Param &primal, std::string e,
     return "&" + e;
   const Array *leaf = primal.arr;
   bool scalar = !leaf || leaf->scalarOut;
+  // A part of a std::complex: `&reinterpret_cast<T(&)[2]>(c)[0]`.
+  for (const char *part : {"real()", "imag()"}) {
+    std::string tail = std::string(".") + part, arrow = std::string("->") + part;
+    bool dot = e.size() > tail.size() &&
+               e.compare(e.size() - tail.size(), tail.size(), tail) == 0;
+    bool ptr = e.size() > arrow.size() &&
+               e.compare(e.size() - arrow.size(), arrow.size(), arrow) == 0;
+    if (scalar && (dot || ptr)) {
+      std::string obj = e.substr(0, e.size() - (dot ? tail : arrow).size());
+      return std::string("&reinterpret_cast<") + typeName(p.arr->elemType) +
+             " (&)[2]>(" + (ptr ? "*" : "") + obj + ")[" +
+             (part[0] == 'r' ? "0" : "1") + "]";
+    }
+  }
   if (scalar)
     return isPointer && e[0] == '*' ? e.substr(1) : "&" + e;
   // The shadow of a `const T *` member: the adjoint's memory, which the
@@ -203,7 +217,7 @@ bool hostOnly(const Function &f) {
   for (const UserParam &up : f.signature)
     for (const Leaf &l : up.leaves)
       for (const std::string &m : l.path)
-        if (m == "data()")
+        if (m == "data()" || m == "real()" || m == "imag()") // std:: host code
           return true;
   return false;
 }

@@ -160,6 +160,12 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
       fn.signature.push_back(up);
     return true;
   }
+  if (stdClassOf(rd) == StdClass::Complex) {
+    up.aggregate = true;
+    if (complexLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
+      fn.signature.push_back(up);
+    return true;
+  }
   if (StdClass k = stdClassOf(rd); k == StdClass::Array || k == StdClass::Vector) {
     up.aggregate = true;
     if (containerLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
@@ -261,6 +267,12 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
     std::vector<std::string> p = path;
     p.push_back(member);
     QualType ft = fd->getType();
+    if (stdClassOf(ft) == StdClass::Complex) {
+      if (!complexLeaves(ft, obj.objects[member], up, p, passing, loc,
+                         up.name + joined(p)))
+        return false;
+      continue;
+    }
     if (StdClass k = stdClassOf(ft); k == StdClass::Array || k == StdClass::Vector) {
       if (!containerLeaves(ft, obj.objects[member], up, p, passing, loc,
                            up.name + joined(p)))

@@ -21,7 +21,7 @@ bool Lowerer::structLocal(const VarDecl *vd) {
   if (!qt->isReferenceType() && k == StdClass::Vector)
     return vectorLocal(vd, rd->getDefinition());
   if (!qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
-      k != StdClass::Pair) {
+      k != StdClass::Pair && k != StdClass::Complex) {
     stdClassError(vd->getLocation(), "local '" + vd->getNameAsString() + "'",
                   qt);
     return true;
@@ -62,6 +62,8 @@ bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd) {
 
 bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
                              const std::string &prefix, SourceLocation loc) {
+  if (stdClassOf(rd) == StdClass::Complex)
+    return complexMembers(rd, obj, prefix, loc);
   if (stdClassOf(rd) == StdClass::None && !plainBases(rd)) {
     error(loc, Diag::RecordBases, {rd->getNameAsString(), "'" + prefix + "'"});
     return false;
@@ -141,6 +143,8 @@ static const Expr *initValue(const Expr *e) {
 
 bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
   const Expr *e = initValue(init);
+  if (stdClassOf(to.record) == StdClass::Complex)
+    return complexInit(to, e, declare);
   // `S s(a, b)`, `S{a, b}` with a constructor of the user's (LowerConstructor.cpp).
   if (const auto *ce = dyn_cast_or_null<CXXConstructExpr>(e);
       ce && userConstructor(ce))
@@ -248,6 +252,17 @@ bool Lowerer::nullMember(const Object &o, const std::string &n,
 }
 
 void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
+  if (stdClassOf(to.record) == StdClass::Complex) {
+    for (int k = 0; k < 2; ++k) {
+      LValue lv = *complexPart(to, k);
+      Op *v = read(*complexPart(from, k));
+      if (declare && lv.var)
+        b.decl(lv.var, v);
+      else
+        write(lv, v);
+    }
+    return;
+  }
   for (auto &[n, o] : to.objects)
     copyObject(o, from.objects.at(n), declare);
   // An element of an array of structs (Object::element) holds its

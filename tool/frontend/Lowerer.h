@@ -409,6 +409,18 @@ private:
   void stdClassError(clang::SourceLocation loc, const std::string &who,
                      clang::QualType t);
 
+  // LowerComplex.cpp: std::complex<T> as parts `real()` and `imag()`: the
+  // leaves of a parameter (or member); a local's (cells when obj.cells);
+  // part k's place; initialising `to` from e; c.real(), std::abs(c), ...
+  bool complexLeaves(clang::QualType t, Object &obj, UserParam &up,
+                     std::vector<std::string> path, Passing passing,
+                     clang::SourceLocation loc, const std::string &base);
+  bool complexMembers(const clang::RecordDecl *rd, Object &obj,
+                      const std::string &prefix, clang::SourceLocation loc);
+  std::optional<LValue> complexPart(const Object &o, int k);
+  bool complexInit(Object &to, const clang::Expr *e, bool declare);
+  std::optional<Op *> complexCall(const clang::CallExpr *e);
+
   // LowerConstructor.cpp: whether `ce` calls a constructor of the user's;
   // a temporary object (its members in cells); one constructed or
   // brace-initialised from `e`; constructing `to` or `obj` (its scalars in
