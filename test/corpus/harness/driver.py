@@ -33,7 +33,7 @@ OPERATOR_WORDS = {'+': 'plus', '-': 'minus', '*': 'times', '/': 'divide',
 def base_name(fn):
     """The name adgen gives fn's derivatives, less _jvp/_grad."""
     leaf = fn.name.split('::')[-1]
-    m = re.match(r'^operator\s*(\S+)$', leaf)
+    m = re.match(r'^operator\s*([^\w\s]\S*)$', leaf)
     if m:
         word = OPERATOR_WORDS.get(m.group(1))
         leaf = 'operator' + ('_' + word if word else '')

@@ -12,7 +12,8 @@ import subprocess
 
 from source import scopes_at, strip_code
 
-RECORD_NAME = re.compile(r'\b(?:struct|class|union)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)')
+# the name, or a macro then the name (`class ATTR Name {`)
+RECORD_NAME = re.compile(r'\b(?:struct|class|union)\s+(?:alignas\s*\([^)]*\)\s*)?([A-Za-z_]\w*)(?:\s+([A-Za-z_]\w*)(?=\s*[:{]))?')
 
 
 def _objects(text):
@@ -85,7 +86,7 @@ def _typedef_structs(code, seen):
 def walkers(clang, path, text, flags=()):
     """C++ source of the crt_fields overloads for the records of the file."""
     code = strip_code(text)
-    names = sorted(set(RECORD_NAME.findall(code)) - {'crt'})
+    names = sorted({n for m in RECORD_NAME.findall(code) for n in m if n} - {'crt'})
     out, seen = [], set()
     for name in names:
         for obj in _objects(_dump(clang, path, name, list(flags))):

@@ -69,7 +69,7 @@ def strip_code(text):
 
 SCOPE_HEAD = re.compile(
     r'(?:^|[\s;}])(?:(namespace)\s*(\w*(?:::\w+)*)|(struct|class|union)\s+'
-    r'(?:alignas\s*\([^)]*\)\s*)?(\w+)(?:\s*<[^{;]*>)?(?:\s+final)?(?:\s*:[^{;]*)?)\s*$')
+    r'(?:alignas\s*\([^)]*\)\s*)?(?:\w+\s+(?!final\b)(?=\w))?(\w+)(?:\s*<[^{;]*>)?(?:\s+final)?(?:\s*:[^{;]*)?)\s*$')
 
 
 def scopes_at(code, offset):
