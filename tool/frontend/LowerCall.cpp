@@ -151,6 +151,8 @@ Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
   bool failedBefore = failed;
   if (Op *m = frexpCall(e, name))
     return failed ? nullptr : m;
+  if (Op *m = failed ? nullptr : ldexpCall(e, name))
+    return failed ? nullptr : m;
   if (failed && !failedBefore)
     return nullptr;
   if (Op *kept = externCall(e, callee))

@@ -294,4 +294,38 @@ Op *Lowerer::frexpCall(const CallExpr *e, llvm::StringRef name) {
   return m;
 }
 
+/// ldexp(x, n) / scalbn(x, n) on a value x that is not a literal (it may be
+/// active): x · 2^h · 2^(n-h), h = n / 2, two exact scalings (2^n alone may
+/// overflow where the result does not), differentiated as that product.
+/// A literal x stays a kept call (`std::ldexp(1.0, m)`).
+Op *Lowerer::ldexpCall(const CallExpr *e, llvm::StringRef name) {
+  bool known = name == "ldexp" || name == "ldexpf" || name == "ldexpl" ||
+               name == "scalbn" || name == "scalbnf" || name == "scalbnl";
+  if (!known || e->getNumArgs() != 2 ||
+      !e->getType()->isRealFloatingType() ||
+      !e->getArg(1)->getType()->isIntegerType() ||
+      isa<FloatingLiteral>(e->getArg(0)->IgnoreParenImpCasts()) ||
+      isa<IntegerLiteral>(e->getArg(0)->IgnoreParenImpCasts()))
+    return nullptr;
+  auto t = typeOf(e->getType(), nullptr, e->getExprLoc());
+  Op *x = t ? expr(e->getArg(0)) : nullptr;
+  Op *n = x ? expr(e->getArg(1)) : nullptr;
+  if (!n)
+    return nullptr;
+  x = b.cast(x, *t);
+  n = b.cast(n, Type::Int);
+  SourceLoc saved = b.currentLoc();
+  setLoc(e->getExprLoc());
+  auto pow2 = [&](Op *k) {
+    Op *c = b.create(OpKind::Extern, *t, {b.constant(1, *t), k});
+    c->externName = "std::ldexp";
+    return c;
+  };
+  Op *half = b.binary(OpKind::Div, n, b.constant(2, Type::Int));
+  Op *m = b.binary(OpKind::Mul, b.binary(OpKind::Mul, x, pow2(half)),
+                   pow2(b.binary(OpKind::Sub, n, half)));
+  b.setLoc(saved);
+  return m;
+}
+
 } // namespace adgen

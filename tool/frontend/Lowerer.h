@@ -255,6 +255,8 @@ private:
   /// frexp(x, &e) on an integer variable e (LowerExtern.cpp); null when
   /// the call is not one.
   Op *frexpCall(const clang::CallExpr *e, llvm::StringRef name);
+  /// ldexp(x, n) on a non-literal x: a product with powers of two.
+  Op *ldexpCall(const clang::CallExpr *e, llvm::StringRef name);
   /// `__builtin_inf()`, `__builtin_huge_valf()`, `__builtin_nan("")` (what
   /// INFINITY, HUGE_VAL and NAN expand to) as constants; null otherwise.
   Op *builtinConstant(const clang::CallExpr *e,

@@ -2,7 +2,8 @@
 // by <cstdio>) with string literals and passive integers, its result
 // discarded, runs where the primal runs it (in f_jvp, and once in f_grad's
 // forward sweep); frexp(x, &e) into a local int, whose mantissa is
-// differentiated as x * 2^-e (the exponent piecewise constant).
+// differentiated as x * 2^-e (the exponent piecewise constant); ldexp and
+// scalbn of an active value.
 // Against central differences and the dot-product test, double and float.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -49,6 +50,17 @@ double mantissa(double x, double y) {
   double m = std::frexp(x * y, &e);
   return m * y + e * x;
 }
+
+// ldexp on an active value: x * 2^(k/2) * 2^(k - k/2).
+// CHECK-LABEL: double scaled_grad(
+// CHECK: std::ldexp(1.0,
+#pragma adgen jvp grad
+double scaled(double x, int k) {
+  return std::ldexp(x * x, k) + x * scalbn(x, 3) + ldexp(1.0, k) * x;
+}
+
+#pragma adgen jvp grad
+double far(double x, int k) { return std::ldexp(x, k); }
 
 #pragma adgen jvp grad
 float mantissa_f(float x) {
@@ -120,6 +132,28 @@ int main() {
     fd::check_close("mantissa_f grad", fd::at({w[1]}), fb, want, 2e-3, 2e-3);
     fd::check_close("mantissa_f jvp", fd::at({w[1]}), fd_, want, 2e-3, 2e-3);
   }
+  for (int t = 0; t < 6; ++t) {
+    Vec w = rng.vec(1, -2, 2);
+    int k = rng.integer(-4, 4);
+    fd::check_grad("scaled", fd::at(w), w, w.size(),
+        [&](const Vec &z) { return Vec{scaled(z[0], k)}; },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{scaled_jvp(z[0], k, zd[0], &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          return Vec{scaled_grad(z[0], k, &(*zb)[0], yb[0])};
+        },
+        rng);
+  }
+  // 2^-1050 * 2^1800 does not pass through an overflowing 2^1800.
+  double tiny = std::ldexp(1.0, -1050), tb = 0, td = 0;
+  fd::check_equal("far", "2^-1050, 1800", far_grad(tiny, 1800, &tb),
+                  std::ldexp(1.0, 750));
+  fd::check_equal("far_jvp", "2^-1050, 1800", far_jvp(tiny, 1800, 1.0, &td),
+                  std::ldexp(1.0, 750));
+  fd::check_equal("far_grad x_bar", "2^-1050, 1800", tb, HUGE_VAL);
+  fd::check_equal("far_grad x_bar", "1, -1000", (tb = 0, far_grad(1.0, -1000, &tb), tb),
+                  std::ldexp(1.0, -1000));
   // Zero, subnormal and huge arguments keep frexp's own values.
   const double cases[] = {0.0, 4.9e-324, 3e-310, 1.7e308, -8.0};
   for (double c : cases) {
