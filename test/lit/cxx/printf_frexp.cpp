@@ -1,9 +1,9 @@
-// Library calls kept as they are: printf (variadic, declared by the user or
-// by <cstdio>) with string literals and passive integers, its result
-// discarded, runs where the primal runs it (in f_jvp, and once in f_grad's
-// forward sweep); frexp(x, &e) into a local int, whose mantissa is
-// differentiated as x * 2^-e (the exponent piecewise constant); ldexp and
-// scalbn of an active value.
+// Library calls kept as they are: printf, puts (<cstdio>) and a function
+// the file only declares, with string literals and passive integers, their
+// results discarded, run where the primal runs them (in f_jvp, and once in
+// f_grad's forward sweep, never re-run by checkpointing); frexp(x, &e) into
+// a local int, whose mantissa is differentiated as x * 2^-e (the exponent
+// piecewise constant); ldexp and scalbn of an active value.
 // Against central differences and the dot-product test, double and float.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -11,6 +11,11 @@
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.cpp"' %s -o %t.exe
 // RUN: %t.exe | FileCheck --check-prefix=OUT %s
 // RUN: adgen --emit=wengert --show=grad %s 2>&1 | FileCheck --check-prefix=IR %s
+// Under --checkpoint a loop holding a kept call is not re-run (kept whole):
+// the output is the same.
+// RUN: adgen '--checkpoint=every 2' %s -o %t.ck.cpp
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.ck.cpp"' %s -o %t.ck.exe
+// RUN: %t.ck.exe | FileCheck --check-prefix=OUT %s
 #include <cmath>
 #include <cstdio>
 
