@@ -38,6 +38,18 @@ const Expr *containerEnd(const Expr *e, bool &isEnd) {
 
 std::optional<Lowerer::PointerRef> Lowerer::fillPosition(const Expr *e) {
   bool isEnd = false;
+  // `a.begin() + k` on a std::array (its iterators are pointers).
+  if (const auto *bo = dyn_cast<BinaryOperator>(e->IgnoreParenImpCasts());
+      bo && (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) &&
+      bo->getRHS()->getType()->isIntegerType() &&
+      containerEnd(bo->getLHS(), isEnd)) {
+    std::optional<PointerRef> base = fillPosition(bo->getLHS());
+    Op *k = base ? expr(bo->getRHS()) : nullptr;
+    if (!k)
+      return std::nullopt;
+    return PointerRef{base->arr, offsetPlus(base->offset, k,
+                                            bo->getOpcode() == BO_Sub)};
+  }
   if (const Expr *c = containerEnd(e, isEnd)) {
     bool handled = false;
     Array *a = containerArray(c, handled);

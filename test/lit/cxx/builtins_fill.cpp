@@ -2,9 +2,9 @@
 // the constants INFINITY, -INFINITY, HUGE_VAL and NAN (which expand to
 // __builtin_inff(), __builtin_huge_val(), __builtin_nanf("")), emitted in
 // a form that compiles; std::fill over a pointer range, std::fill_n,
-// std::fill over a std::array's begin() to end(), and std::array::fill
-// with an active value: loops of stores. Against central differences and
-// the dot-product test, double and float.
+// std::fill over a std::array's begin() (+ k) to end() (- k), and
+// std::array::fill with an active value: loops of stores. Against central
+// differences and the dot-product test, double and float.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
@@ -84,7 +84,8 @@ double array_fill(double x, double y) {
   a[1] *= x;
   std::array<double, 3> b;
   std::fill(b.begin(), b.end(), y + x + x);
-  return a[0] * a[1] + a[3] * b[2] + b[0];
+  std::fill(b.begin() + 1, b.end() - 1, x * x); // b[1] only
+  return a[0] * a[1] + a[3] * b[2] + b[0] + b[1] * y;
 }
 
 #ifdef ADGEN_DRIVER
