@@ -175,9 +175,12 @@ private:
     case OpKind::Neg: r = isInteger(o.type) ? -std::trunc(in(0)) : -in(0); break;
     case OpKind::Not: r = in(0) == 0; break;
     case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
-    case OpKind::Rem:
+    case OpKind::Rem: case OpKind::BitAnd: case OpKind::BitOr:
+    case OpKind::BitXor: case OpKind::Shl: case OpKind::Shr:
       r = evalArith(o.kind, o.type, in(0), in(1));
       break;
+    case OpKind::BitNot: r = static_cast<double>(~static_cast<int64_t>(in(0))); break;
+    case OpKind::KeptCall: return Flow::Next; // printf & co.: no values
     case OpKind::Lt: r = in(0) < in(1); break;
     case OpKind::Le: r = in(0) <= in(1); break;
     case OpKind::Gt: r = in(0) > in(1); break;

@@ -104,6 +104,19 @@ double evalArith(OpKind k, Type t, double a, double b) {
     }
   }
   int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+  if ((k == OpKind::Shl || k == OpKind::Shr) && (y < 0 || y >= 64))
+    throw InterpError("shift by " + std::to_string(y));
+  // Bitwise results in 64 bits; the caller converts to the op's type.
+  switch (k) {
+  case OpKind::BitAnd: return static_cast<double>(x & y);
+  case OpKind::BitOr: return static_cast<double>(x | y);
+  case OpKind::BitXor: return static_cast<double>(x ^ y);
+  case OpKind::Shl:
+    return static_cast<double>(
+        static_cast<int64_t>(static_cast<uint64_t>(x) << y));
+  case OpKind::Shr: return static_cast<double>(x >> y);
+  default: break;
+  }
   if ((k == OpKind::Div || k == OpKind::Rem) && y == 0)
     throw InterpError("integer division by zero");
   switch (k) {

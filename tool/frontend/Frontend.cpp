@@ -153,7 +153,7 @@ public:
       }
     }
     out.userTypes =
-        stdIncludes(cx.stdHeaders) + typeDefinitions(ast, sema ? &sema->getPreprocessor() : nullptr,
+        stdIncludes(cx.stdHeaders) + keptDeclarations(cx) + typeDefinitions(ast, sema ? &sema->getPreprocessor() : nullptr,
                         cx.signatureTypes);
     if (out.requests.empty() && !de.hasErrorOccurred())
       for (const Directive &d : dirs)

@@ -16,7 +16,7 @@ using namespace clang;
 
 static bool hasArithmetic(OpKind k) {
   return k == OpKind::Add || k == OpKind::Sub || k == OpKind::Mul ||
-         k == OpKind::Div || k == OpKind::Rem;
+         k == OpKind::Div || k == OpKind::Rem || isBitwise(k);
 }
 
 std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
@@ -251,6 +251,10 @@ Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
     }
     if (*k == OpKind::Rem && isFloating(*ct)) {
       error(e->getOperatorLoc(), Diag::FloatModulo);
+      return nullptr;
+    }
+    if (isBitwise(*k) && !isInteger(*ct)) { // a bool, a bit-field...
+      unsupportedOperator(e);
       return nullptr;
     }
     Op *old = b.cast(read(*lv), *ct);

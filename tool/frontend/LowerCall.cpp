@@ -8,6 +8,8 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 
 namespace adgen {
 
@@ -17,6 +19,9 @@ Op *Lowerer::call(const CallExpr *e) {
   // free(p) of a heap local (LowerHeap.cpp).
   if (heapRelease(e))
     return failed ? nullptr : b.constant(0, Type::Int);
+  // std::fill(first, last, v), a.fill(v) (LowerFill.cpp).
+  if (std::optional<Op *> r = stdFill(e))
+    return *r;
   // v.size(), v[i], std::get<0>(p) (LowerStdlib.cpp).
   if (std::optional<Op *> r = stdCall(e))
     return *r;
@@ -61,6 +66,42 @@ Op *Lowerer::call(const CallExpr *e) {
   return userCall(e, def);
 }
 
+/// The name a math function is looked up by: `cos` for `__builtin_cos`
+/// (what <cmath> and macros such as isnan may expand to).
+static std::string mathSpelling(const FunctionDecl *callee) {
+  if (!callee->getIdentifier())
+    return "";
+  llvm::StringRef n = callee->getName();
+  if (callee->getBuiltinID() && n.starts_with("__builtin_"))
+    n = n.drop_front(std::strlen("__builtin_"));
+  return n.str();
+}
+
+Op *Lowerer::builtinConstant(const CallExpr *e, const FunctionDecl *callee) {
+  if (!callee->getIdentifier() || !callee->getBuiltinID())
+    return nullptr;
+  llvm::StringRef n = callee->getName();
+  bool inf = n == "__builtin_inf" || n == "__builtin_inff" ||
+             n == "__builtin_infl" || n == "__builtin_huge_val" ||
+             n == "__builtin_huge_valf" || n == "__builtin_huge_vall";
+  bool nan = n == "__builtin_nan" || n == "__builtin_nanf" ||
+             n == "__builtin_nanl";
+  if (!(inf && e->getNumArgs() == 0) && !(nan && e->getNumArgs() == 1))
+    return nullptr;
+  if (nan) { // a payload other than the default one is not kept
+    const auto *sl =
+        dyn_cast<StringLiteral>(e->getArg(0)->IgnoreParenImpCasts());
+    if (!sl || !sl->getString().empty())
+      return nullptr;
+  }
+  auto t = typeOf(e->getType(), callee, e->getExprLoc());
+  if (!t)
+    return nullptr;
+  return b.constant(inf ? std::numeric_limits<double>::infinity()
+                        : std::numeric_limits<double>::quiet_NaN(),
+                    *t);
+}
+
 /// A call to a function adgen cannot see: min/max/clamp/abs, a math
 /// function, or an error.
 Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
@@ -77,9 +118,11 @@ Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
          e->getArg(0)->getType()->isArithmeticType()))
       return stdMinMax(e, n);
   }
+  if (Op *c = builtinConstant(e, callee))
+    return c;
   MathFn fn;
-  if (callee->getIdentifier() &&
-      lookupMath(callee->getName().str(), fn) &&
+  std::string name = mathSpelling(callee);
+  if (callee->getIdentifier() && lookupMath(name, fn) &&
       e->getType()->isRealFloatingType() &&
       e->getNumArgs() == mathArity(fn)) {
     auto t = typeOf(e->getType(), callee, loc);
@@ -94,8 +137,7 @@ Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
     }
     return b.math(fn, std::move(args));
   }
-  if (callee->getIdentifier() &&
-      lookupMath(callee->getName().str(), fn) &&
+  if (callee->getIdentifier() && lookupMath(name, fn) &&
       e->getNumArgs() != mathArity(fn)) {
     error(loc, Diag::Construct,
           {"'" + callee->getNameAsString() + "' with " +
@@ -107,6 +149,12 @@ Op *Lowerer::libraryCall(const CallExpr *e, const FunctionDecl *callee,
     return nullptr;
   }
   bool failedBefore = failed;
+  if (Op *m = frexpCall(e, name))
+    return failed ? nullptr : m;
+  if (Op *m = failed ? nullptr : ldexpCall(e, name))
+    return failed ? nullptr : m;
+  if (failed && !failedBefore)
+    return nullptr;
   if (Op *kept = externCall(e, callee))
     return kept;
   if (failed && !failedBefore) // reported while lowering an argument

@@ -49,6 +49,9 @@ struct LowerContext {
   std::vector<const clang::RecordDecl *> signatureTypes{};
   /// Standard headers the signatures need (`vector`, `array`, `utility`).
   std::set<std::string> stdHeaders{};
+  /// Declarations of the file's own that kept calls name (`extern "C" int
+  /// printf(const char *, ...);`), copied into the output.
+  std::set<std::string> keptDeclarations{};
 };
 
 /// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other
@@ -68,5 +71,7 @@ std::vector<const clang::FieldDecl *> fieldsOf(const clang::RecordDecl *rd);
 bool plainBases(const clang::RecordDecl *rd);
 /// `#include <vector>` ... for the headers a module's signatures need.
 std::string stdIncludes(const std::set<std::string> &headers);
+/// The kept calls' own declarations, one a line (LowerExtern.cpp).
+std::string keptDeclarations(const LowerContext &cx);
 
 } // namespace adgen

@@ -19,6 +19,11 @@ std::optional<OpKind> opKindOf(BinaryOperatorKind opc) {
   case BO_Mul: return OpKind::Mul;
   case BO_Div: return OpKind::Div;
   case BO_Rem: return OpKind::Rem;
+  case BO_And: return OpKind::BitAnd;
+  case BO_Or: return OpKind::BitOr;
+  case BO_Xor: return OpKind::BitXor;
+  case BO_Shl: return OpKind::Shl;
+  case BO_Shr: return OpKind::Shr;
   case BO_LT: return OpKind::Lt;
   case BO_LE: return OpKind::Le;
   case BO_GT: return OpKind::Gt;
@@ -263,12 +268,16 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
     error(e->getExprLoc(), Diag::PointerArith,
           {sub->IgnoreParenImpCasts()->getType().getAsString()});
     return nullptr;
-  case UO_Not:
-    error(e->getExprLoc(), Diag::Construct,
-          {"the bitwise operator '~'",
-           "adgen has no bitwise operators: compute with integer arithmetic "
-           "(-i - 1 for ~i)"});
-    return nullptr;
+  case UO_Not: { // integers only in C++ (promoted already)
+    Op *v = expr(sub);
+    if (v && !isInteger(v->type)) {
+      error(e->getOperatorLoc(), Diag::Construct,
+            {"the operator '~' on a value that is not an integer",
+             "apply it to integers only"});
+      return nullptr;
+    }
+    return v ? b.create(OpKind::BitNot, v->type, {v}) : nullptr;
+  }
   default:
     error(e->getExprLoc(), Diag::Construct,
           {"the operator '" +
@@ -307,6 +316,10 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
     return nullptr;
   if (*k == OpKind::Rem && isFloating(x->type)) {
     error(e->getOperatorLoc(), Diag::FloatModulo);
+    return nullptr;
+  }
+  if (isBitwise(*k) && (!isInteger(x->type) || !isInteger(y->type))) {
+    unsupportedOperator(e);
     return nullptr;
   }
   return b.binary(*k, x, y);

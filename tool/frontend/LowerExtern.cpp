@@ -6,8 +6,11 @@
 // is then needed and adgen has none.
 #include "frontend/Lowerer.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/NestedNameSpecifier.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace adgen {
 
@@ -50,7 +53,152 @@ bool spelledStd(const CallExpr *e) {
   return ns && ns->isStdNamespace();
 }
 
+/// A scalar that cannot be a pointer to memory adgen tracks.
+bool passiveScalar(clang::QualType t) {
+  t = t.getCanonicalType();
+  return t->isArithmeticType() && !t->isAnyComplexType();
+}
+
+/// A string literal argument (after its decay to a pointer), or null.
+const StringLiteral *stringArg(const Expr *a) {
+  return dyn_cast<StringLiteral>(a->IgnoreParenImpCasts());
+}
+
+/// The call of `printf("...", n);`: a call of a library function (the C
+/// library's or std's, not a method or an operator) whose arguments are
+/// passive scalars and string literals and whose result, if any, is a
+/// scalar; null otherwise.
+const CallExpr *keptCallOf(const Expr *e, const SourceManager &sm) {
+  e = e->IgnoreParens();
+  if (const auto *c = dyn_cast<CStyleCastExpr>(e); // (void)printf(...)
+      c && c->getType()->isVoidType())
+    e = c->getSubExpr()->IgnoreParens();
+  const auto *ce = dyn_cast<CallExpr>(e);
+  if (!ce || isa<CXXMemberCallExpr>(ce) || isa<CXXOperatorCallExpr>(ce))
+    return nullptr;
+  const FunctionDecl *fd = ce->getDirectCallee();
+  if (!fd || !fd->getIdentifier() || fd->isCXXClassMember())
+    return nullptr;
+  const FunctionDecl *def = fd->getDefinition();
+  if (def && !sm.isInSystemHeader(def->getLocation()))
+    return nullptr; // the file's own: lowered and analysed as usual
+  const DeclContext *dc = fd->getDeclContext()->getRedeclContext();
+  if (!dc->isTranslationUnit() && !fd->isInStdNamespace())
+    return nullptr;
+  if (!fd->getReturnType()->isVoidType() &&
+      !passiveScalar(fd->getReturnType()))
+    return nullptr;
+  for (const Expr *a : ce->arguments())
+    if (!stringArg(a) && !passiveScalar(a->getType()))
+      return nullptr;
+  return ce;
+}
+
+/// The standard header a kept call's callee is declared by, as the file
+/// includes it (the outermost system header on the way: `cstdio`, or
+/// `stdio.h`); "" when it is not a standard one.
+std::string headerOf(const FunctionDecl *fd, const SourceManager &sm) {
+  static const char *const known[] = {
+      "cstdio",  "stdio.h",  "cstdlib", "stdlib.h", "cstring", "string.h",
+      "ctime",   "time.h",   "cmath",   "math.h",   "cassert", "assert.h",
+      "cerrno",  "errno.h",  "cfenv",   "fenv.h",   "csignal", "signal.h",
+      "cinttypes", "inttypes.h", "unistd.h"};
+  SourceLocation loc =
+      sm.getExpansionLoc(fd->getCanonicalDecl()->getLocation());
+  if (!loc.isValid() || !sm.isInSystemHeader(loc))
+    return "";
+  FileID id = sm.getFileID(loc);
+  for (SourceLocation inc = sm.getIncludeLoc(id);
+       inc.isValid() && sm.isInSystemHeader(inc); inc = sm.getIncludeLoc(id))
+    id = sm.getFileID(inc);
+  auto f = sm.getFileEntryRefForID(id);
+  if (!f)
+    return "";
+  llvm::StringRef name = f->getName();
+  name = name.substr(name.find_last_of('/') + 1);
+  for (const char *k : known)
+    if (name == k)
+      return k;
+  return "";
+}
+
 } // namespace
+
+std::string keptDeclarations(const LowerContext &cx) {
+  std::string s;
+  for (const std::string &d : cx.keptDeclarations)
+    s += d + "\n";
+  return s.empty() ? s : "\n" + s;
+}
+
+/// What the output needs to name a kept call's callee: its standard header,
+/// or a copy of the file's own declaration of it; false when neither.
+bool Lowerer::declareKept(const FunctionDecl *callee) {
+  const SourceManager &sm = ast().getSourceManager();
+  const FunctionDecl *first = callee->getCanonicalDecl();
+  if (sm.isInSystemHeader(sm.getExpansionLoc(first->getLocation()))) {
+    std::string h = headerOf(callee, sm);
+    if (!h.empty())
+      cx.stdHeaders.insert(h);
+    return !h.empty();
+  }
+  SourceRange r = first->getSourceRange();
+  if (r.getBegin().isMacroID() || r.getEnd().isMacroID() ||
+      !sm.isWrittenInMainFile(r.getBegin()))
+    return false;
+  std::string text = Lexer::getSourceText(CharSourceRange::getTokenRange(r),
+                                          sm, ast().getLangOpts())
+                         .str();
+  if (text.empty())
+    return false;
+  bool externC = isa<LinkageSpecDecl>(first->getLexicalDeclContext());
+  cx.keptDeclarations.insert((externC ? "extern \"C\" " : "") + text + ";");
+  return true;
+}
+
+bool Lowerer::keptCall(const Expr *e) {
+  const CallExpr *ce = keptCallOf(e, ast().getSourceManager());
+  MathFn fn;
+  if (!ce || cx.checkpoint || // a re-run would repeat it: refused there
+      lookupMath(ce->getDirectCallee()->getName().str(), fn))
+    return false;
+  const FunctionDecl *callee = ce->getDirectCallee();
+  if (Op *kept = externCall(ce, callee)) // a pure math-header function
+    return kept != nullptr;
+  if (failed)
+    return true;
+  if (!declareKept(callee))
+    return false; // refused as before: the output could not name it
+  std::vector<Op *> args;
+  std::vector<std::string> literals;
+  std::vector<int> order;
+  for (const Expr *a : ce->arguments()) {
+    if (const StringLiteral *sl = stringArg(a)) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      sl->outputString(os);
+      order.push_back(~static_cast<int>(literals.size()));
+      literals.push_back(os.str());
+      continue;
+    }
+    auto t = typeOf(a->getType(), nullptr, a->getExprLoc());
+    Op *v = t ? expr(a) : nullptr;
+    if (!v)
+      return true;
+    order.push_back(static_cast<int>(args.size()));
+    args.push_back(b.cast(v, *t));
+  }
+  SourceLoc saved = b.currentLoc();
+  setLoc(ce->getExprLoc());
+  Op *c = b.create(OpKind::KeptCall, Type::Void, std::move(args));
+  b.setLoc(saved);
+  c->externName = (spelledStd(ce) || callee->isInStdNamespace() ? "std::"
+                                                                : "::") +
+                  callee->getNameAsString();
+  c->literals = std::move(literals);
+  c->argOrder = std::move(order);
+  return true;
+}
 
 Op *Lowerer::externCall(const CallExpr *e, const FunctionDecl *callee) {
   if (!callee->getIdentifier() || callee->isVariadic() ||
@@ -92,6 +240,92 @@ Op *Lowerer::externCall(const CallExpr *e, const FunctionDecl *callee) {
                                                                : "::") +
                   callee->getNameAsString();
   return c;
+}
+
+/// frexp(x, &e), e an integer variable: e = ilogb(x) + 1 for a finite
+/// non-zero x (else 0, and the mantissa is x itself), and the mantissa
+/// x · 2^-e as two exact scalings (2^-e alone may overflow for a subnormal
+/// x), so it is differentiated as that product: d/dx = 2^-e, the exponent
+/// being piecewise constant.
+Op *Lowerer::frexpCall(const CallExpr *e, llvm::StringRef name) {
+  if ((name != "frexp" && name != "frexpf" && name != "frexpl") ||
+      e->getNumArgs() != 2)
+    return nullptr;
+  const auto *addr = dyn_cast<UnaryOperator>(e->getArg(1)->IgnoreParenImpCasts());
+  if (!addr || addr->getOpcode() != UO_AddrOf ||
+      !addr->getSubExpr()->getType()->isIntegerType())
+    return nullptr;
+  auto loc = e->getExprLoc();
+  auto t = typeOf(e->getType(), nullptr, loc);
+  std::optional<LValue> exp =
+      t ? lvalue(addr->getSubExpr()) : std::nullopt;
+  Op *x = exp && writableTarget(*exp, addr) ? expr(e->getArg(0)) : nullptr;
+  if (!x)
+    return nullptr;
+  x = b.cast(x, *t);
+  SourceLoc saved = b.currentLoc();
+  setLoc(loc);
+  auto call = [&](const char *fn, Type rt, std::vector<Op *> args) {
+    Op *c = b.create(OpKind::Extern, rt, std::move(args));
+    c->externName = fn;
+    return c;
+  };
+  Op *finite = b.binary(OpKind::And, call("std::isfinite", Type::Bool, {x}),
+                        b.binary(OpKind::Ne, x, b.constant(0, *t)));
+  Op *ev = b.binary(OpKind::Add,
+                    b.select(finite, call("std::ilogb", Type::Int, {x}),
+                             b.constant(-1, Type::Int)),
+                    b.constant(1, Type::Int));
+  Var *ex = fn.newVar(uniqueName("frexp_exp"), Type::Int);
+  b.decl(ex, ev);
+  Op *minus = b.create(OpKind::Neg, Type::Int, {b.readVar(ex)});
+  Op *half = b.binary(OpKind::Div, minus, b.constant(2, Type::Int));
+  Op *rest = b.binary(OpKind::Sub, b.create(OpKind::Neg, Type::Int,
+                                            {b.readVar(ex)}),
+                      half);
+  Op *m = b.binary(
+      OpKind::Mul,
+      b.binary(OpKind::Mul, x,
+               call("std::ldexp", *t, {b.constant(1, *t), half})),
+      call("std::ldexp", *t, {b.constant(1, *t), rest}));
+  write(*exp, b.cast(b.readVar(ex),
+                     exp->var ? exp->var->type : exp->arr->elemType));
+  b.setLoc(saved);
+  return m;
+}
+
+/// ldexp(x, n) / scalbn(x, n) on a value x that is not a literal (it may be
+/// active): x · 2^h · 2^(n-h), h = n / 2, two exact scalings (2^n alone may
+/// overflow where the result does not), differentiated as that product.
+/// A literal x stays a kept call (`std::ldexp(1.0, m)`).
+Op *Lowerer::ldexpCall(const CallExpr *e, llvm::StringRef name) {
+  bool known = name == "ldexp" || name == "ldexpf" || name == "ldexpl" ||
+               name == "scalbn" || name == "scalbnf" || name == "scalbnl";
+  if (!known || e->getNumArgs() != 2 ||
+      !e->getType()->isRealFloatingType() ||
+      !e->getArg(1)->getType()->isIntegerType() ||
+      isa<FloatingLiteral>(e->getArg(0)->IgnoreParenImpCasts()) ||
+      isa<IntegerLiteral>(e->getArg(0)->IgnoreParenImpCasts()))
+    return nullptr;
+  auto t = typeOf(e->getType(), nullptr, e->getExprLoc());
+  Op *x = t ? expr(e->getArg(0)) : nullptr;
+  Op *n = x ? expr(e->getArg(1)) : nullptr;
+  if (!n)
+    return nullptr;
+  x = b.cast(x, *t);
+  n = b.cast(n, Type::Int);
+  SourceLoc saved = b.currentLoc();
+  setLoc(e->getExprLoc());
+  auto pow2 = [&](Op *k) {
+    Op *c = b.create(OpKind::Extern, *t, {b.constant(1, *t), k});
+    c->externName = "std::ldexp";
+    return c;
+  };
+  Op *half = b.binary(OpKind::Div, n, b.constant(2, Type::Int));
+  Op *m = b.binary(OpKind::Mul, b.binary(OpKind::Mul, x, pow2(half)),
+                   pow2(b.binary(OpKind::Sub, n, half)));
+  b.setLoc(saved);
+  return m;
 }
 
 } // namespace adgen

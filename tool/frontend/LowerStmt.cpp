@@ -80,7 +80,8 @@ void Lowerer::stmt(const Stmt *s) {
     break;
   }
   if (const auto *e = dyn_cast<Expr>(s)) {
-    expr(e);
+    if (!keptCall(e))
+      expr(e);
     return;
   }
   unsupported(s);

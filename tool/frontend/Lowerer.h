@@ -4,6 +4,7 @@
 // LowerDescribe.cpp, LowerFunction.cpp.
 #pragma once
 
+#include "frontend/CxxScopes.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/LowerContext.h"
 #include "ir/Builder.h"
@@ -40,51 +41,6 @@ std::string dotted(const std::string &base,
 
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
-
-/// The switch being lowered (LowerSwitch.cpp): its `break` clears `fall`
-/// (null when every case ends in a jump and the switch is an if / else
-/// chain); `breaks` counts the breaks lowered so far, so a statement list
-/// knows when the rest of it must be guarded.
-/// A lambda call being inlined uses one too: `fall` says its body still
-/// runs (null when its only return ends it), and a return clears it and
-/// those of the switches inside the call (`outer` links them).
-struct SwitchScope {
-  Var *fall = nullptr;
-  unsigned breaks = 0;
-  SwitchScope *outer = nullptr;
-};
-
-/// A lambda defined in the function (LowerLambda.cpp): its name, and the
-/// copies made where it is defined of what it captures by value.
-struct LambdaDef {
-  std::string name;
-  std::map<const clang::VarDecl *, Var *> copies;
-  std::map<const clang::VarDecl *, Array *> arrayCopies;
-};
-
-/// A lambda call being inlined: its scope (for returns), its result and
-/// how many loops were open where it was called (a return may not leave
-/// a loop).
-struct LambdaCall {
-  SwitchScope scope;
-  Var *result = nullptr;
-  unsigned loops = 0;
-  const clang::Stmt *last = nullptr; // the body's last statement
-};
-
-/// The statements after one run of case labels (LowerSwitch.cpp).
-struct SwitchSegment;
-
-/// What lowering the statement constructs of C++ keeps per function: the
-/// innermost switch (reset inside loops, whose break is their own).
-struct CxxScopes {
-  SwitchScope *sw = nullptr;
-  LambdaCall *call = nullptr;
-  unsigned loops = 0; // loops open around the statement being lowered
-  std::map<const clang::CXXRecordDecl *, LambdaDef> lambdas;
-  /// `for (double &v : a)`: v names a[counter].
-  std::map<const clang::VarDecl *, std::pair<Array *, Var *>> elementRefs;
-};
 
 class Lowerer {
 public:
@@ -244,6 +200,20 @@ private:
   /// on scalars that adgen does not differentiate (LowerExtern.cpp). Null,
   /// with nothing reported, when the call is not one.
   Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
+  /// An expression statement that is a call of a library function on
+  /// passive scalars and string literals (`printf("%d\n", n);`), lowered as
+  /// a KeptCall op (LowerExtern.cpp); false when it is not one.
+  bool keptCall(const clang::Expr *e);
+  bool declareKept(const clang::FunctionDecl *callee);
+  /// frexp(x, &e) on an integer variable e (LowerExtern.cpp); null when
+  /// the call is not one.
+  Op *frexpCall(const clang::CallExpr *e, llvm::StringRef name);
+  /// ldexp(x, n) on a non-literal x: a product with powers of two.
+  Op *ldexpCall(const clang::CallExpr *e, llvm::StringRef name);
+  /// `__builtin_inf()`, `__builtin_huge_valf()`, `__builtin_nan("")` (what
+  /// INFINITY, HUGE_VAL and NAN expand to) as constants; null otherwise.
+  Op *builtinConstant(const clang::CallExpr *e,
+                      const clang::FunctionDecl *callee);
   /// A call to a function defined in the file or a user header: lowered
   /// (on first use) to IR of its own, then called.
   Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def,
@@ -397,6 +367,12 @@ private:
   /// A call on a std class (`v.size()`, `v[i]`, `std::get<0>(p)`, a
   /// resize, which is refused); nullopt when `e` is no such call.
   std::optional<Op *> stdCall(const clang::CallExpr *e);
+  // LowerFill.cpp: std::fill / std::fill_n / a.fill(v) as a loop of
+  // stores (nullopt: `e` is none of them); a range end; the loop.
+  std::optional<Op *> stdFill(const clang::CallExpr *e);
+  std::optional<PointerRef> fillPosition(const clang::Expr *e);
+  Op *fillLoop(const PointerRef &first, Op *count, const clang::Expr *value,
+               const clang::Expr *call);
   /// The element `v[i]`, `v.at(i)`, `v.front()`, `v.back()`,
   /// `std::get<1>(p)` names; false when `e` is none of those.
   bool stdElement(const clang::Expr *e, std::optional<LValue> &out);

@@ -57,6 +57,7 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   for (const Array *a : o.arrays)
     n->arrays.push_back(m.array(a));
   n->argOrder = o.argOrder;
+  n->literals = o.literals;
   n->arrayOffsets = o.arrayOffsets;
   n->loopKind = o.loopKind;
   n->policy = o.policy;

@@ -9,13 +9,18 @@ int precedence(OpKind k) {
   case OpKind::Select: return 1;
   case OpKind::Or: return 2;
   case OpKind::And: return 3;
-  case OpKind::Eq: case OpKind::Ne: return 4;
+  case OpKind::BitOr: return 4;
+  case OpKind::BitXor: return 5;
+  case OpKind::BitAnd: return 6;
+  case OpKind::Eq: case OpKind::Ne: return 7;
   case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
-    return 5;
-  case OpKind::Add: case OpKind::Sub: return 6;
-  case OpKind::Mul: case OpKind::Div: case OpKind::Rem: return 7;
-  case OpKind::Neg: case OpKind::Not: case OpKind::Cast: return 8;
-  default: return 9;
+    return 8;
+  case OpKind::Shl: case OpKind::Shr: return 9;
+  case OpKind::Add: case OpKind::Sub: return 10;
+  case OpKind::Mul: case OpKind::Div: case OpKind::Rem: return 11;
+  case OpKind::Neg: case OpKind::Not: case OpKind::BitNot: case OpKind::Cast:
+    return 12;
+  default: return 13;
   }
 }
 
@@ -32,10 +37,38 @@ static const char *infix(OpKind k) {
   case OpKind::Ge: return " >= ";
   case OpKind::Eq: return " == ";
   case OpKind::Ne: return " != ";
+  case OpKind::BitAnd: return " & ";
+  case OpKind::BitOr: return " | ";
+  case OpKind::BitXor: return " ^ ";
+  case OpKind::Shl: return " << ";
+  case OpKind::Shr: return " >> ";
   case OpKind::And: return " && ";
   case OpKind::Or: return " || ";
   default: return nullptr;
   }
+}
+
+/// An integer literal operand of a bitwise operator or a shift keeps its
+/// type, which decides the result's (`1L << 40`, `~0UL >> 60`).
+static const char *intSuffix(Type t) {
+  switch (t) {
+  case Type::UInt: return "u";
+  case Type::Long: return "L";
+  case Type::ULong: return "UL";
+  case Type::LongLong: return "LL";
+  case Type::ULongLong: return "ULL";
+  default: return nullptr;
+  }
+}
+
+std::string ExprWriter::bitOperand(const Op *x, int ctx) const {
+  const char *suffix = x && x->kind == OpKind::Const && names.isInlined(x)
+                           ? intSuffix(x->type)
+                           : nullptr;
+  if (!suffix)
+    return expr(x, ctx);
+  std::string s = literal(x->num, x->type) + suffix;
+  return x->num < 0 ? "(" + s + ")" : s;
 }
 
 std::string ExprWriter::element(const Array *a, const Op *idx) const {
@@ -65,11 +98,24 @@ std::string ExprWriter::expr(const Op *o, int ctx) const {
   int p = precedence(o->kind);
   // Negative literals bind like a unary minus.
   if (o->kind == OpKind::Const && o->num < 0)
-    p = 8;
+    p = precedence(OpKind::Neg);
   return p <= ctx ? "(" + s + ")" : s;
 }
 
 std::string ExprWriter::call(const Op *o) const {
+  // A kept library call: its arguments, string literals as spelled.
+  if (o->kind == OpKind::Extern || o->kind == OpKind::KeptCall) {
+    std::string s = o->externName + "(";
+    size_t n = o->kind == OpKind::Extern ? o->operands.size()
+                                         : o->argOrder.size();
+    for (size_t i = 0; i < n; ++i) {
+      int k = o->kind == OpKind::Extern ? static_cast<int>(i) : o->argOrder[i];
+      s += (i ? ", " : "") +
+           (k >= 0 ? expr(o->operands[static_cast<size_t>(k)], 0)
+                   : o->literals[static_cast<size_t>(~k)]);
+    }
+    return s + ")";
+  }
   std::string s = o->callee ? o->callee->name : "?";
   // Another namespace's function (a helper's tangent is emitted in the
   // helper's namespace): fully qualified, so no other one is found.
@@ -113,6 +159,8 @@ std::string ExprWriter::definition(const Op *o) const {
     return "-" + expr(o->operands[0], p);
   case OpKind::Not:
     return "!" + expr(o->operands[0], p);
+  case OpKind::BitNot:
+    return "~" + bitOperand(o->operands[0], p);
   case OpKind::Cast:
     if (cxx)
       return std::string("static_cast<") + typeName(o->type) + ">(" +
@@ -131,12 +179,6 @@ std::string ExprWriter::definition(const Op *o) const {
       s += (i ? ", " : "") + expr(o->operands[i], 0);
     return s + ")";
   }
-  case OpKind::Extern: {
-    std::string s = o->externName + "(";
-    for (size_t i = 0; i < o->operands.size(); ++i)
-      s += (i ? ", " : "") + expr(o->operands[i], 0);
-    return s + ")";
-  }
   case OpKind::CkptCall: {
     std::string s = o->arr->name + "." + ckptMethodName(o->method) + "(";
     for (size_t i = 0; i < o->operands.size(); ++i)
@@ -150,7 +192,7 @@ std::string ExprWriter::definition(const Op *o) const {
     return o->arr->name + "." + ckptMethodName(o->method) + "(" + what +
            ", " + count + ")";
   }
-  case OpKind::Call:
+  case OpKind::Call: case OpKind::Extern: case OpKind::KeptCall:
     return call(o);
   default:
     break;
@@ -163,6 +205,17 @@ std::string ExprWriter::definition(const Op *o) const {
     if (o->kind == OpKind::Or) {
       left = o->operands[0]->kind == OpKind::And ? p + 1 : left;
       right = o->operands[1]->kind == OpKind::And ? p + 1 : right;
+    }
+    // Another infix operator inside a bitwise one or a shift is
+    // parenthesized too (-Wparentheses: `a << (b + c)`, `a | (b & c)`).
+    if (isBitwise(o->kind)) {
+      auto other = [&](const Op *x) {
+        return x->kind != o->kind && infix(x->kind);
+      };
+      left = other(o->operands[0]) ? precedence(OpKind::Neg) : left;
+      right = other(o->operands[1]) ? precedence(OpKind::Neg) : right;
+      return bitOperand(o->operands[0], left) + op +
+             bitOperand(o->operands[1], right);
     }
     return expr(o->operands[0], left) + op + expr(o->operands[1], right);
   }

@@ -35,6 +35,9 @@ public:
 
 private:
   std::string expr(const Op *o, int ctx) const;
+  /// expr(), with an integer literal's type kept (an operand of & | ^ ~
+  /// << >>, whose type decides the result's).
+  std::string bitOperand(const Op *o, int ctx) const;
   const Naming &names;
   bool cxx;
   std::string scope;

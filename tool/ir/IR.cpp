@@ -19,6 +19,11 @@ bool isInteger(Type t) {
   }
 }
 
+bool isBitwise(OpKind k) {
+  return k == OpKind::BitAnd || k == OpKind::BitOr || k == OpKind::BitXor ||
+         k == OpKind::Shl || k == OpKind::Shr;
+}
+
 int64_t typeSize(Type t) {
   switch (t) {
   case Type::Void: return 0;

@@ -38,6 +38,7 @@ enum class OpKind {
 #define ADGEN_OP(K, M, N, R, H, E) K,
 #include "ir/Ops.def"
 };
+bool isBitwise(OpKind k); // & | ^ << >> (binary; BitNot is unary)
 
 enum class MathFn {
 #define ADGEN_MATH(K, N, A) K,
@@ -195,6 +196,7 @@ struct Op {
   std::vector<Array *> arrays; // Call: array arguments, in parameter order
   std::vector<int> argOrder;   // Call: per callee param, index into operands
                                //       (>= 0) or arrays (~index)
+  std::vector<std::string> literals; // KeptCall: string-literal arguments
   // Call: per array argument, the operand holding the offset of the
   // element it starts at (`g(&x[i])`), or -1 for the whole array; shorter
   // than `arrays` when the rest are whole.

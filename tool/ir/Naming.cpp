@@ -282,6 +282,16 @@ std::string literal(double v, Type t) {
       return v != 0 ? "true" : "false";
     return std::to_string(static_cast<long long>(v));
   }
+  // <cmath>'s macros and functions (INFINITY is a float only).
+  if (std::isinf(v))
+    return std::string(v < 0 ? "-" : "") +
+           (t == Type::Float        ? "HUGE_VALF"
+            : t == Type::LongDouble ? "HUGE_VALL"
+                                    : "HUGE_VAL");
+  if (std::isnan(v))
+    return t == Type::Float        ? "std::nanf(\"\")"
+           : t == Type::LongDouble ? "std::nanl(\"\")"
+                                   : "std::nan(\"\")";
   char buf[64];
   if (v == std::floor(v) && std::fabs(v) < 1e15) {
     std::snprintf(buf, sizeof buf, "%.1f", v);

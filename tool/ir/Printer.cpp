@@ -124,6 +124,9 @@ struct Printer {
     case OpKind::Return:
       line(d, o.operands.empty() ? "return" : "return " + ex(o.operands[0]));
       return;
+    case OpKind::KeptCall:
+      line(d, "call.kept " + ex.definition(&o));
+      return;
     default:
       if (o.hasResult())
         line(d, names.names.at(&o) + " = " + ex.definition(&o) +

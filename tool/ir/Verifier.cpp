@@ -84,6 +84,37 @@ struct Verifier {
       defined.erase(o);
   }
 
+  /// Load, Store, DeclArray: an array, integer indices, matching types.
+  void arrayOp(const Op &o) {
+    if (!o.arr)
+      err(o, "no array");
+    else if (o.kind != OpKind::DeclArray && !o.operands.empty() &&
+             o.operands[0] && !isInteger(o.operands[0]->type))
+      err(o, "array index is not an integer");
+    else if (o.kind == OpKind::DeclArray)
+      declArray(o);
+    else if (o.kind == OpKind::Store && o.arr->isConst)
+      err(o, "store to a const array " + o.arr->name);
+    else if (o.kind == OpKind::Store && o.operands.size() == 2 &&
+             o.operands[1] && o.operands[1]->type != o.arr->elemType)
+      err(o, "stores a value of another type into " + o.arr->name);
+  }
+
+  /// Bitwise operators and shifts: integers only; a shift's operands may
+  /// differ in type (its result has the left one's).
+  void bitwise(const Op &o) {
+    bool shift = o.kind == OpKind::Shl || o.kind == OpKind::Shr;
+    for (const Op *x : o.operands)
+      if (x && (!isInteger(x->type) || (!shift && x->type != o.type))) {
+        err(o, "bitwise operation on a value that is not an integer of its "
+               "type");
+        return;
+      }
+    if (!isInteger(o.type) || (shift && o.operands[0] &&
+                               o.operands[0]->type != o.type))
+      err(o, "bitwise operation whose type is not its integer operand's");
+  }
+
   void callOp(const Op &o) {
     if (!o.callee)
       err(o, "call without callee");
@@ -154,8 +185,14 @@ struct Verifier {
 
   /// A math function's arity; a kept call's callee.
   void callee(const Op &o) {
-    if (o.kind == OpKind::Extern && o.externName.empty())
-      err(o, "call.extern without a callee name");
+    if ((o.kind == OpKind::Extern || o.kind == OpKind::KeptCall) &&
+        o.externName.empty())
+      err(o, "kept call without a callee name");
+    if (o.kind == OpKind::KeptCall)
+      for (int k : o.argOrder)
+        if (k >= 0 ? static_cast<size_t>(k) >= o.operands.size()
+                   : static_cast<size_t>(~k) >= o.literals.size())
+          err(o, "call.kept argument out of range");
     if (o.kind == OpKind::Math && o.operands.size() != mathArity(o.fn))
       err(o, std::string("wrong arity for ") + mathName(o.fn));
   }
@@ -168,8 +205,8 @@ struct Verifier {
                  std::to_string(o.operands.size()));
     if (static_cast<int>(o.regions.size()) != expectedRegions(o.kind))
       err(o, "wrong number of regions");
-    if (expectsResult(o.kind) != o.hasResult() && o.kind != OpKind::Call &&
-        o.kind != OpKind::CkptCall)
+    bool voidOk = o.kind == OpKind::Call || o.kind == OpKind::CkptCall;
+    if (expectsResult(o.kind) != o.hasResult() && !voidOk)
       err(o, expectsResult(o.kind) ? "missing result type"
                                    : "unexpected result");
     for (const Op *x : o.operands) {
@@ -193,25 +230,18 @@ struct Verifier {
         err(o, "reads " + o.var->name + " as another type");
       break;
     case OpKind::Load: case OpKind::Store: case OpKind::DeclArray:
-      if (!o.arr)
-        err(o, "no array");
-      else if (o.kind != OpKind::DeclArray && !o.operands.empty() &&
-               o.operands[0] && !isInteger(o.operands[0]->type))
-        err(o, "array index is not an integer");
-      else if (o.kind == OpKind::DeclArray)
-        declArray(o);
-      else if (o.kind == OpKind::Store && o.arr->isConst)
-        err(o, "store to a const array " + o.arr->name);
-      else if (o.kind == OpKind::Store && o.operands.size() == 2 &&
-               o.operands[1] && o.operands[1]->type != o.arr->elemType)
-        err(o, "stores a value of another type into " + o.arr->name);
+      arrayOp(o);
       break;
     case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
       if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&
           (o.operands[0]->type != o.type || o.operands[1]->type != o.type))
         err(o, "operand types differ from the result type");
       break;
-    case OpKind::Math: case OpKind::Extern:
+    case OpKind::BitAnd: case OpKind::BitOr: case OpKind::BitXor:
+    case OpKind::Shl: case OpKind::Shr: case OpKind::BitNot:
+      bitwise(o);
+      break;
+    case OpKind::Math: case OpKind::Extern: case OpKind::KeptCall:
       callee(o);
       break;
     case OpKind::Push: case OpKind::Pop: case OpKind::Reserve:

@@ -114,6 +114,13 @@ planCheckpoints(const Function &g, const Activity &act,
     auto policy = checkpointPolicy(o, o.block == &g.body, defaultPolicy);
     if (!policy || policy->kind == checkpoint::Kind::All)
       return;
+    // A re-run would repeat a kept call's I/O: a loop holding one keeps
+    // everything (the frontend refuses one under a directive).
+    bool kept = false;
+    for (auto &r : o.regions)
+      walk(*r, [&](const Op &x) { kept = kept || x.kind == OpKind::KeptCall; });
+    if (kept && !o.policy)
+      return;
     CheckpointPlan &p = plans[&o];
     p.loop = &o;
     p.policy = *policy;
