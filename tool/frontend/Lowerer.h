@@ -4,6 +4,7 @@
 // LowerDescribe.cpp, LowerFunction.cpp.
 #pragma once
 
+#include "frontend/CxxScopes.h"
 #include "frontend/Diagnostics.h"
 #include "ir/Builder.h"
 #include "ir/ExtentExpr.h"
@@ -85,51 +86,6 @@ std::string dotted(const std::string &base,
 
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
-
-/// The switch being lowered (LowerSwitch.cpp): its `break` clears `fall`
-/// (null when every case ends in a jump and the switch is an if / else
-/// chain); `breaks` counts the breaks lowered so far, so a statement list
-/// knows when the rest of it must be guarded.
-/// A lambda call being inlined uses one too: `fall` says its body still
-/// runs (null when its only return ends it), and a return clears it and
-/// those of the switches inside the call (`outer` links them).
-struct SwitchScope {
-  Var *fall = nullptr;
-  unsigned breaks = 0;
-  SwitchScope *outer = nullptr;
-};
-
-/// A lambda defined in the function (LowerLambda.cpp): its name, and the
-/// copies made where it is defined of what it captures by value.
-struct LambdaDef {
-  std::string name;
-  std::map<const clang::VarDecl *, Var *> copies;
-  std::map<const clang::VarDecl *, Array *> arrayCopies;
-};
-
-/// A lambda call being inlined: its scope (for returns), its result and
-/// how many loops were open where it was called (a return may not leave
-/// a loop).
-struct LambdaCall {
-  SwitchScope scope;
-  Var *result = nullptr;
-  unsigned loops = 0;
-  const clang::Stmt *last = nullptr; // the body's last statement
-};
-
-/// The statements after one run of case labels (LowerSwitch.cpp).
-struct SwitchSegment;
-
-/// What lowering the statement constructs of C++ keeps per function: the
-/// innermost switch (reset inside loops, whose break is their own).
-struct CxxScopes {
-  SwitchScope *sw = nullptr;
-  LambdaCall *call = nullptr;
-  unsigned loops = 0; // loops open around the statement being lowered
-  std::map<const clang::CXXRecordDecl *, LambdaDef> lambdas;
-  /// `for (double &v : a)`: v names a[counter].
-  std::map<const clang::VarDecl *, std::pair<Array *, Var *>> elementRefs;
-};
 
 class Lowerer {
 public:
@@ -250,12 +206,26 @@ private:
   // LowerLambda.cpp
   /// Copies what `le` captures by value; its calls are inlined.
   void defineLambda(const clang::LambdaExpr *le, const std::string &name);
-  Op *lambdaCall(const clang::CXXOperatorCallExpr *e,
-                 const clang::CXXMethodDecl *md);
+  Op *lambdaCall(const clang::CallExpr *e, const clang::CXXMethodDecl *md);
+  const LambdaDef *lambdaDefOf(const clang::CallExpr *e,
+                               const clang::CXXMethodDecl *md);
+  /// Lowers the body of `fd` (a lambda's call operator, with its
+  /// definition `def`, or a function of the file) where `e` calls it.
+  bool inlineCall(const clang::CallExpr *e, const clang::FunctionDecl *fd,
+                  const LambdaDef *def, LambdaCall &call);
   /// Binds a lambda's parameter to its argument; false on error.
   bool lambdaParam(const clang::ParmVarDecl *pd, const clang::Expr *arg,
                    const std::string &prefix);
   void lambdaReturn(const clang::ReturnStmt *s);
+  // LowerPlace.cpp: calls returning `T &` or `T *` (inlined; the callee,
+  // or null when `e` is no such call), the place one names, a return in
+  // one, and a reference bound to a place (`vd` another name for it).
+  const clang::FunctionDecl *placeCallee(const clang::CallExpr *e);
+  std::optional<LValue> placeCall(const clang::CallExpr *e);
+  void placeReturn(const clang::ReturnStmt *s);
+  void outerStorage(LambdaCall &call, const LambdaDef *def);
+  bool bindPlace(const clang::VarDecl *vd, const LValue &lv,
+                 const std::string &prefix);
   /// A copy of local array `a`, element by element.
   Array *copyArray(Array *a, const std::string &name);
 
@@ -275,6 +245,9 @@ private:
   Op *assign(const clang::BinaryOperator *e);
   Op *assignTo(const clang::Expr *target, Op *rhs,
                const clang::BinaryOperator *e, Type lt);
+  /// Assignment `e` of `rhs` to the place `lv` (compound ones read it).
+  Op *assignAt(const LValue &lv, Op *rhs, const clang::BinaryOperator *e,
+               Type lt);
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);
