@@ -250,9 +250,14 @@ bool Lowerer::inlineCall(const CallExpr *e, const FunctionDecl *fd,
 
 void Lowerer::lambdaReturn(const ReturnStmt *s) {
   LambdaCall &call = *scopes.call;
+  const auto *md = dyn_cast<CXXMethodDecl>(call.fd);
+  std::string of = md && md->getParent()->isLambda()
+                       ? "a lambda"
+                       : "'" + call.name +
+                             "', which returns a reference or pointer,";
   if (scopes.loops != call.loops)
     return error(s->getBeginLoc(), Diag::Construct,
-                 {"a return inside a loop of a lambda",
+                 {"a return inside a loop of " + of,
                   "keep the result in a variable, leave the loop with break "
                   "and return the variable after it"});
   Op *v = nullptr;

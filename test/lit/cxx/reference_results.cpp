@@ -62,6 +62,17 @@ double walk(double *xs, int n) {
   return sum + xs[0];
 }
 
+// The element is the one `i` named where the reference was bound.
+#pragma adgen jvp grad
+double bound_once(double u, double v) {
+  double w[2] = {u, v};
+  int i = 0;
+  double &r = w[i];
+  i = 1;
+  r *= w[i];
+  return w[0] + w[1] * r;
+}
+
 #pragma adgen jvp grad
 double chained(double a, double b) {
   double t = 1;
@@ -84,6 +95,10 @@ double element_grad(double u, double v, double *u_bar, double *v_bar,
                     double element_bar = 1.0);
 double walk_jvp(double *xs, int n, double *xs_dot, double *walk_dot);
 double walk_grad(double *xs, int n, double *xs_bar, double walk_bar = 1.0);
+double bound_once_jvp(double u, double v, double u_dot, double v_dot,
+                      double *bound_once_dot);
+double bound_once_grad(double u, double v, double *u_bar, double *v_bar,
+                       double bound_once_bar = 1.0);
 double chained_jvp(double a, double b, double a_dot, double b_dot,
                    double *chained_dot);
 double chained_grad(double a, double b, double *a_bar, double *b_bar,
@@ -103,6 +118,7 @@ int main() {
   TWO(bumped, 1, -1.5, 1.5);
   TWO(element, 3, -1.5, 1.5);
   TWO(chained, 4, -1.5, 1.5);
+  TWO(bound_once, 6, -1.5, 1.5);
   fd::Rng rng(5);
   for (int k = 0; k < 10; ++k) {
     fd::Vec x0 = rng.vec(4, -1.5, 1.5);

@@ -1,7 +1,8 @@
 // A call returning a reference or pointer is inlined, and each of its
 // returns must name one place of the caller (cxx/reference_results.cpp,
 // cxx/pointer_results.cpp). Refused: a null pointer, two different
-// variables on two paths, a local of the callee, recursion.
+// variables on two paths, a local of the callee, recursion, a return
+// inside a loop.
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit" --implicit-check-not=error:
 // RUN: sh -c 'adgen %s -o %t.cpp 2>/dev/null; test $? -eq 1'
@@ -41,4 +42,14 @@ static double &again(double &v) { return again(v); }
 #pragma adgen jvp
 double k(double x) { return again(x); }
 
-// CHECK: 4 errors generated.
+static double &first_positive(double *p, int n) {
+  for (int i = 0; i < n; ++i)
+    if (p[i] > 0)
+      // CHECK: {{.*}}returned_place.cpp:[[@LINE+1]]:7: error: a return inside a loop of 'first_positive', which returns a reference or pointer, is not supported by adgen
+      return p[i];
+  return p[0];
+}
+#pragma adgen grad
+double m(double *a) { return first_positive(a, 3) * a[1]; }
+
+// CHECK: 5 errors generated.
