@@ -1,14 +1,17 @@
 // What lowering the statement constructs of C++ keeps per function
-// (switches, inlined lambda calls, open loops, range-for element
-// references): state of frontend/Lowerer.h kept in a header of its own.
+// (Lowerer::scopes): the switch being lowered, the lambdas defined, the
+// lambda or function call being inlined, range-for element references.
 #pragma once
 
 #include "ir/IR.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -37,16 +40,44 @@ struct LambdaDef {
 
 /// A lambda call being inlined: its scope (for returns), its result and
 /// how many loops were open where it was called (a return may not leave
-/// a loop).
+/// a loop). A call returning `T &` or `T *` (LowerPlace.cpp; a function of
+/// the file is inlined then too) names a place instead of a value: a
+/// variable of the caller (`placeVar`) or an element of an array
+/// (`placeArr` at `placeIndex`; with returns before the end, the index is
+/// kept in `placeOffset`). A place must be the caller's storage (`outer`).
 struct LambdaCall {
   SwitchScope scope;
   Var *result = nullptr;
   unsigned loops = 0;
   const clang::Stmt *last = nullptr; // the body's last statement
+  std::string name;
+  const clang::FunctionDecl *fd = nullptr;
+  LambdaCall *caller = nullptr; // the call being inlined around this one
+  bool place = false;           // returns T & or T *
+  Var *placeVar = nullptr;
+  Array *placeArr = nullptr;
+  Op *placeIndex = nullptr;
+  Var *placeOffset = nullptr;
+  std::set<const Var *> outerVars;
+  std::set<const Array *> outerArrays;
 };
+
+/// The lambda expression `e` is, through parentheses and a one-element
+/// brace list (`auto f{([x] { ... })};`); null when it is none.
+const clang::LambdaExpr *lambdaOf(const clang::Expr *e);
+/// Whether `fd` returns a reference or pointer to a scalar (a place).
+bool returnsPlace(const clang::FunctionDecl *fd);
 
 /// The statements after one run of case labels (LowerSwitch.cpp).
 struct SwitchSegment;
+
+/// A reference to an array element: at `index` (a variable holding where
+/// it was bound), or at the constant `fixed` when `index` is null.
+struct ElementRef {
+  Array *arr = nullptr;
+  Var *index = nullptr;
+  int64_t fixed = 0;
+};
 
 /// What lowering the statement constructs of C++ keeps per function: the
 /// innermost switch (reset inside loops, whose break is their own).
@@ -55,8 +86,8 @@ struct CxxScopes {
   LambdaCall *call = nullptr;
   unsigned loops = 0; // loops open around the statement being lowered
   std::map<const clang::CXXRecordDecl *, LambdaDef> lambdas;
-  /// `for (double &v : a)`: v names a[counter].
-  std::map<const clang::VarDecl *, std::pair<Array *, Var *>> elementRefs;
+  /// `for (double &v : a)`: v names a[counter]; `double &r = a[2];`.
+  std::map<const clang::VarDecl *, ElementRef> elementRefs;
 };
 
 } // namespace adgen

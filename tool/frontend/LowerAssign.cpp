@@ -50,14 +50,21 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
         return std::nullopt;
       return lvalue(bo->getRHS());
     }
-    // `(t *= x) *= y`: t, once the first assignment is done.
-    if (bo->isAssignmentOp() &&
-        isa<DeclRefExpr>(bo->getLHS()->IgnoreParens())) {
-      if (!assign(bo))
+    // `(t *= x) *= y`, `((a[i] += x) *= y) *= z`: the place the
+    // assignment wrote, once it is done (the place found once).
+    const Expr *target = bo->getLHS()->IgnoreParens();
+    if (bo->isAssignmentOp() && !isa<ConditionalOperator>(target)) {
+      auto lt = typeOf(bo->getLHS()->getType(), nullptr, bo->getExprLoc());
+      Op *rhs = lt ? expr(bo->getRHS()) : nullptr;
+      auto lv = rhs ? lvalue(target) : std::nullopt;
+      if (!lv || !writableTarget(*lv, target) || !assignAt(*lv, rhs, bo, *lt))
         return std::nullopt;
-      return lvalue(bo->getLHS());
+      return lv;
     }
   }
+  // `pick(w, k) = v`: the place a call returns (LowerPlace.cpp).
+  if (const auto *ce = dyn_cast<CallExpr>(e); ce && placeCallee(ce))
+    return placeCall(ce);
   if (const auto *as = dyn_cast<ArraySubscriptExpr>(e))
     return element(as);
   if (const auto *me = dyn_cast<MemberExpr>(e))
@@ -238,6 +245,11 @@ Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
   auto lv = lvalue(target);
   if (!lv || !writableTarget(*lv, target))
     return nullptr;
+  return assignAt(*lv, rhs, e, lt);
+}
+
+Op *Lowerer::assignAt(const LValue &lv, Op *rhs, const BinaryOperator *e,
+                      Type lt) {
   Op *val = rhs;
   if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
     auto ct = typeOf(ca->getComputationLHSType(), nullptr, e->getExprLoc());
@@ -257,11 +269,11 @@ Op *Lowerer::assignTo(const Expr *target, Op *rhs, const BinaryOperator *e,
       unsupportedOperator(e);
       return nullptr;
     }
-    Op *old = b.cast(read(*lv), *ct);
+    Op *old = b.cast(read(lv), *ct);
     val = arith(*k, old, b.cast(rhs, *ct));
   }
   val = b.cast(val, lt);
-  write(*lv, val);
+  write(lv, val);
   return val;
 }
 

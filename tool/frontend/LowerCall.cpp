@@ -25,6 +25,14 @@ Op *Lowerer::call(const CallExpr *e) {
   // v.size(), v[i], std::get<0>(p) (LowerStdlib.cpp).
   if (std::optional<Op *> r = stdCall(e))
     return *r;
+  // A call returning a reference or pointer: inlined (LowerPlace.cpp).
+  if (const FunctionDecl *pf = placeCallee(e)) {
+    auto lv = placeCall(e);
+    if (!lv)
+      return nullptr;
+    return pf->getReturnType()->isPointerType() ? b.constant(0, Type::Int)
+                                                : read(*lv);
+  }
   // `a = b;` on structs: the implicit copy assignment, member by member.
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
       oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2 &&
@@ -34,6 +42,8 @@ Op *Lowerer::call(const CallExpr *e) {
       return objectAssign(oc);
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
     const CXXMethodDecl *md = mc->getMethodDecl();
+    if (md && md->getParent()->isLambda()) // `f.operator()()`
+      return lambdaCall(mc, md);
     bool virt = md && md->isVirtual();
     const FunctionDecl *def = md ? md->getDefinition() : nullptr;
     if (virt || !def ||

@@ -37,6 +37,19 @@ bool returnsAtEndOnly(const Stmt *body) {
 
 } // namespace
 
+const LambdaExpr *lambdaOf(const Expr *e) {
+  while (e) {
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto *le = dyn_cast<LambdaExpr>(e))
+      return le;
+    const auto *il = dyn_cast<InitListExpr>(e); // `auto f{[x] { ... }};`
+    if (!il || il->getNumInits() != 1)
+      return nullptr;
+    e = il->getInit(0);
+  }
+  return nullptr;
+}
+
 Array *Lowerer::copyArray(Array *a, const std::string &name) {
   Array *cp = fn.newArray(uniqueName(name), a->elemType);
   cp->dims = a->dims;
@@ -82,8 +95,27 @@ void Lowerer::defineLambda(const LambdaExpr *le, const std::string &name) {
 bool Lowerer::lambdaParam(const ParmVarDecl *pd, const Expr *arg,
                           const std::string &prefix) {
   QualType pt = pd->getType();
-  if (pt->isPointerType() ||
-      ast().getAsConstantArrayType(pt.getNonReferenceType())) {
+  if (pt->isPointerType()) { // the same array, from the argument's offset
+    auto p = pointerOf(arg);
+    if (!p)
+      return false;
+    if (!movedPointers.count(pd) &&
+        (!p->offset || p->offset->kind == OpKind::Const)) {
+      int64_t k = p->offset ? static_cast<int64_t>(p->offset->num) : 0;
+      pointers[pd] = PointerLocal{p->arr, nullptr, k};
+      return true;
+    }
+    Type t = p->offset && isInteger(p->offset->type) &&
+                     typeSize(p->offset->type) > 4
+                 ? p->offset->type
+                 : Type::Int;
+    Var *off = fn.newVar(
+        uniqueName(prefix + "_" + pd->getNameAsString() + "_off"), t);
+    b.decl(off, p->offset ? b.cast(p->offset, t) : b.constant(0, t));
+    pointers[pd] = PointerLocal{p->arr, off, 0};
+    return true;
+  }
+  if (ast().getAsConstantArrayType(pt.getNonReferenceType())) {
     Array *a = arrayOf(arg); // the same array, under the parameter's name
     if (a)
       arrays[pd] = a;
@@ -93,19 +125,7 @@ bool Lowerer::lambdaParam(const ParmVarDecl *pd, const Expr *arg,
                   pt.getNonReferenceType().isConstQualified();
   if (pt->isReferenceType() && (!constRef || arg->isLValue())) {
     auto lv = lvalue(arg);
-    if (!lv)
-      return false;
-    if (lv->var) {
-      vars[pd] = lv->var;
-      return true;
-    }
-    // a[i]: the index once, the element through it.
-    Var *i = fn.newVar(uniqueName(prefix + "_" + pd->getNameAsString() +
-                                  "_index"),
-                       Type::Int);
-    b.decl(i, b.cast(lv->index, Type::Int));
-    scopes.elementRefs[pd] = {lv->arr, i};
-    return true;
+    return lv && bindPlace(pd, *lv, prefix);
   }
   auto t = typeOf(pt.getNonReferenceType(), pd, pd->getLocation());
   Op *v = t ? expr(arg) : nullptr;
@@ -117,80 +137,134 @@ bool Lowerer::lambdaParam(const ParmVarDecl *pd, const Expr *arg,
   return true;
 }
 
-Op *Lowerer::lambdaCall(const CXXOperatorCallExpr *e, const CXXMethodDecl *md) {
+/// The lambda a call's object names, defined where it is called
+/// (`[&] { ... }()`) if it is written there; null after an error.
+const LambdaDef *Lowerer::lambdaDefOf(const CallExpr *e,
+                                      const CXXMethodDecl *md) {
   auto it = scopes.lambdas.find(md->getParent());
-  if (it == scopes.lambdas.end()) {
-    // Called where it is written: `[&] { ... }()`.
-    if (const auto *le = dyn_cast<LambdaExpr>(e->getArg(0)->IgnoreImplicit()))
-      defineLambda(le, "lambda");
-    it = scopes.lambdas.find(md->getParent());
-    if (failed || it == scopes.lambdas.end()) {
-      if (!failed)
-        error(e->getExprLoc(), Diag::Construct,
-              {"a call to a lambda that is not defined in this function",
-               "define the lambda in the function that calls it"});
-      return nullptr;
-    }
-  }
-  const LambdaDef &def = it->second;
-  const Stmt *body = md->getBody();
-  if (!body || md->isVariadic()) {
-    error(e->getExprLoc(), Diag::VariadicFunction, {def.name});
+  if (it != scopes.lambdas.end())
+    return &it->second;
+  const Expr *obj = nullptr;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e))
+    obj = mc->getImplicitObjectArgument();
+  else if (e->getNumArgs() > 0)
+    obj = e->getArg(0);
+  if (const LambdaExpr *le = obj ? lambdaOf(obj) : nullptr)
+    defineLambda(le, "lambda");
+  it = scopes.lambdas.find(md->getParent());
+  if (failed || it == scopes.lambdas.end()) {
+    if (!failed)
+      error(e->getExprLoc(), Diag::Construct,
+            {"a call to a lambda that is not defined in this function",
+             "define the lambda in the function that calls it"});
     return nullptr;
   }
-  // The parameters and the copies are bound for this call only.
-  auto savedVars = vars;
-  auto savedArrays = arrays;
-  auto savedRefs = scopes.elementRefs;
-  for (unsigned i = 0; i < md->getNumParams(); ++i)
-    if (!lambdaParam(md->getParamDecl(i), e->getArg(i + 1), def.name))
-      return nullptr;
-  for (auto &[vd, v] : def.copies)
-    vars[vd] = v;
-  for (auto &[vd, a] : def.arrayCopies)
-    arrays[vd] = a;
+  return &it->second;
+}
+
+Op *Lowerer::lambdaCall(const CallExpr *e, const CXXMethodDecl *md) {
+  const LambdaDef *def = lambdaDefOf(e, md);
   LambdaCall call;
-  call.loops = scopes.loops;
-  if (const auto *cs = dyn_cast<CompoundStmt>(body); cs && !cs->body_empty())
-    call.last = cs->body_back();
-  QualType rt = md->getReturnType();
-  std::optional<Type> t;
-  if (!rt->isVoidType() && !(t = typeOf(rt, md, e->getExprLoc())))
-    return nullptr;
-  if (t)
-    call.result = fn.newVar(uniqueName(def.name + "_result"), *t);
-  setLoc(body->getBeginLoc());
-  if (!returnsAtEndOnly(body)) {
-    call.scope.fall = fn.newVar(uniqueName(def.name + "_running"), Type::Bool);
-    b.decl(call.scope.fall, b.constant(1, Type::Bool));
-    if (call.result)
-      b.decl(call.result, b.constant(0, *t));
-  }
-  SwitchScope *sw = scopes.sw;
-  LambdaCall *outer = scopes.call;
-  scopes.sw = &call.scope;
-  scopes.call = &call;
-  stmt(body);
-  scopes.sw = sw;
-  scopes.call = outer;
-  vars = std::move(savedVars);
-  arrays = std::move(savedArrays);
-  scopes.elementRefs = std::move(savedRefs);
-  if (failed)
+  if (!def || !inlineCall(e, md, def, call))
     return nullptr;
   setLoc(e->getExprLoc());
   // A void call is a statement: its value is never read.
   return call.result ? b.readVar(call.result) : b.constant(0, Type::Int);
 }
 
+bool Lowerer::inlineCall(const CallExpr *e, const FunctionDecl *fd,
+                         const LambdaDef *def, LambdaCall &call) {
+  std::string name = def ? def->name : fd->getNameAsString();
+  const Stmt *body = fd->getBody();
+  if (!body || fd->isVariadic()) {
+    error(e->getExprLoc(), Diag::VariadicFunction, {name});
+    return false;
+  }
+  for (const LambdaCall *c = scopes.call; c; c = c->caller)
+    if (c->fd == fd) {
+      error(e->getExprLoc(), Diag::Construct,
+            {"a recursive call to '" + name +
+                 "', which returns a reference or pointer",
+             "return the value, or write the recursion as a loop"});
+      return false;
+    }
+  if (!def) { // a function of the file: its body is scanned here
+    findAddressTaken(body);
+    findMovedPointers(body);
+  }
+  call.name = name;
+  call.fd = fd;
+  call.caller = scopes.call;
+  call.loops = scopes.loops;
+  call.place = returnsPlace(fd);
+  if (call.place)
+    outerStorage(call, def);
+  // The parameters and the copies are bound for this call only.
+  auto savedVars = vars;
+  auto savedArrays = arrays;
+  auto savedPointers = pointers;
+  auto savedRefs = scopes.elementRefs;
+  unsigned first = isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fd);
+  for (unsigned i = 0; i < fd->getNumParams(); ++i)
+    if (i + first >= e->getNumArgs() ||
+        !lambdaParam(fd->getParamDecl(i), e->getArg(i + first), name))
+      return false;
+  if (def) {
+    for (auto &[vd, v] : def->copies)
+      vars[vd] = v;
+    for (auto &[vd, a] : def->arrayCopies)
+      arrays[vd] = a;
+  }
+  if (const auto *cs = dyn_cast<CompoundStmt>(body); cs && !cs->body_empty())
+    call.last = cs->body_back();
+  QualType rt = fd->getReturnType();
+  std::optional<Type> t;
+  if (!call.place && !rt->isVoidType() &&
+      !(t = typeOf(rt, fd, e->getExprLoc())))
+    return false;
+  if (t)
+    call.result = fn.newVar(uniqueName(name + "_result"), *t);
+  setLoc(body->getBeginLoc());
+  if (!returnsAtEndOnly(body)) {
+    call.scope.fall = fn.newVar(uniqueName(name + "_running"), Type::Bool);
+    b.decl(call.scope.fall, b.constant(1, Type::Bool));
+    if (call.result)
+      b.decl(call.result, b.constant(0, *t));
+    if (call.place) { // where the returned place is, once known
+      call.placeOffset = fn.newVar(uniqueName(name + "_place"), Type::Long);
+      b.decl(call.placeOffset, b.constant(0, Type::Long));
+    }
+  }
+  SwitchScope *sw = scopes.sw;
+  scopes.sw = &call.scope;
+  scopes.call = &call;
+  stmt(body);
+  scopes.sw = sw;
+  scopes.call = call.caller;
+  vars = std::move(savedVars);
+  arrays = std::move(savedArrays);
+  pointers = std::move(savedPointers);
+  scopes.elementRefs = std::move(savedRefs);
+  return !failed;
+}
+
 void Lowerer::lambdaReturn(const ReturnStmt *s) {
   LambdaCall &call = *scopes.call;
+  const auto *md = dyn_cast<CXXMethodDecl>(call.fd);
+  std::string of = md && md->getParent()->isLambda()
+                       ? "a lambda"
+                       : "'" + call.name +
+                             "', which returns a reference or pointer,";
   if (scopes.loops != call.loops)
     return error(s->getBeginLoc(), Diag::Construct,
-                 {"a return inside a loop of a lambda",
+                 {"a return inside a loop of " + of,
                   "keep the result in a variable, leave the loop with break "
                   "and return the variable after it"});
-  Op *v = s->getRetValue() ? expr(s->getRetValue()) : nullptr;
+  Op *v = nullptr;
+  if (call.place)
+    placeReturn(s);
+  else if (s->getRetValue())
+    v = expr(s->getRetValue());
   if (failed)
     return;
   if (v && call.result) {

@@ -102,6 +102,15 @@ Op *Lowerer::pointerOffset(const PointerLocal &p) {
 std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
                                                        bool reportErrors) {
   e = e->IgnoreParens();
+  if (const auto *il = dyn_cast<InitListExpr>(e); il && il->getNumInits() == 1)
+    return pointerOf(il->getInit(0), reportErrors); // `double *p{&x};`
+  // A call returning a pointer into its argument (LowerPlace.cpp).
+  if (const auto *ce = dyn_cast<CallExpr>(e); ce && placeCallee(ce)) {
+    auto lv = placeCall(ce);
+    if (!lv)
+      return std::nullopt;
+    return PointerRef{lv->arr, offsetOrNull(lv->index)};
+  }
   if (const auto *c = dyn_cast<CastExpr>(e)) {
     CastKind k = c->getCastKind();
     if (k == CK_NoOp || k == CK_LValueToRValue || k == CK_ArrayToPointerDecay)
@@ -217,6 +226,8 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
   const Expr *init = vd->getInit();
   if (init && heapLocal(vd))
     return;
+  if (const auto *il = dyn_cast_or_null<InitListExpr>(init))
+    init = il->getNumInits() == 1 ? il->getInit(0) : nullptr; // `p{}`: null
   if (!init || init->IgnoreParenImpCasts()->isNullPointerConstant(
                    ast(), Expr::NPC_ValueDependentIsNotNull)) {
     error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});

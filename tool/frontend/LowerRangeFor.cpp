@@ -15,7 +15,10 @@ std::optional<Lowerer::LValue> Lowerer::elementRef(const VarDecl *vd) {
   auto it = scopes.elementRefs.find(vd);
   if (it == scopes.elementRefs.end())
     return std::nullopt;
-  return LValue{nullptr, it->second.first, b.readVar(it->second.second)};
+  const ElementRef &r = it->second;
+  return LValue{nullptr, r.arr,
+                r.index ? b.readVar(r.index)
+                        : b.constant(static_cast<double>(r.fixed), Type::Int)};
 }
 
 void Lowerer::rangeFor(const CXXForRangeStmt *s) {
@@ -57,7 +60,7 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   }, [&] {
     setLoc(lv->getLocation());
     if (ref) {
-      scopes.elementRefs[lv] = {a, i};
+      scopes.elementRefs[lv] = {a, i, 0};
     } else {
       Var *v = fn.newVar(uniqueName(lv->getNameAsString()), *t);
       vars[lv] = v;

@@ -167,11 +167,13 @@ void Lowerer::localVar(const VarDecl *vd) {
   }
   const Expr *rawInit =
       vd->getInit() ? vd->getInit()->IgnoreParenImpCasts() : nullptr;
-  if (const auto *le = dyn_cast_or_null<LambdaExpr>(
-          vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr)) {
-    defineLambda(le, vd->getNameAsString());
+  // `auto f = [x] { ... };`, `auto f{([x] { ... })};`
+  if (const LambdaExpr *le = vd->getInit() ? lambdaOf(vd->getInit()) : nullptr)
+    return defineLambda(le, vd->getNameAsString());
+  // `auto &g = f;`: calls of g are calls of f's class, inlined as f's.
+  if (const auto *rd = qt.getNonReferenceType()->getAsCXXRecordDecl();
+      rd && rd->isLambda() && qt->isReferenceType() && scopes.lambdas.count(rd))
     return;
-  }
   if (structLocal(vd))
     return;
   if (qt->isReferenceType()) {
@@ -182,10 +184,19 @@ void Lowerer::localVar(const VarDecl *vd) {
           vars[vd] = v;
           return;
         }
-    // `const double &r = x * y;`: bound to a temporary, so a copy.
     const Expr *bound = vd->getInit();
     if (const auto *ewc = dyn_cast_or_null<ExprWithCleanups>(bound))
       bound = ewc->getSubExpr();
+    // `double &r = a[i];`, `double &k = pick(w, 2);`: another name for
+    // that element or variable (LowerPlace.cpp).
+    if (bound && bound->isLValue() && !isa<MaterializeTemporaryExpr>(bound) &&
+        !qt.getNonReferenceType()->isPointerType()) {
+      auto lv = lvalue(bound->IgnoreParenNoopCasts(ast())); // const added
+      if (lv)
+        bindPlace(vd, *lv, "");
+      return;
+    }
+    // `const double &r = x * y;`: bound to a temporary, so a copy.
     if (!isa_and_nonnull<MaterializeTemporaryExpr>(bound) ||
         !qt.getNonReferenceType().isConstQualified()) {
       error(vd->getLocation(), Diag::LocalReference, {vd->getName()});

@@ -164,12 +164,26 @@ private:
   // LowerLambda.cpp
   /// Copies what `le` captures by value; its calls are inlined.
   void defineLambda(const clang::LambdaExpr *le, const std::string &name);
-  Op *lambdaCall(const clang::CXXOperatorCallExpr *e,
-                 const clang::CXXMethodDecl *md);
+  Op *lambdaCall(const clang::CallExpr *e, const clang::CXXMethodDecl *md);
+  const LambdaDef *lambdaDefOf(const clang::CallExpr *e,
+                               const clang::CXXMethodDecl *md);
+  /// Lowers the body of `fd` (a lambda's call operator, with its
+  /// definition `def`, or a function of the file) where `e` calls it.
+  bool inlineCall(const clang::CallExpr *e, const clang::FunctionDecl *fd,
+                  const LambdaDef *def, LambdaCall &call);
   /// Binds a lambda's parameter to its argument; false on error.
   bool lambdaParam(const clang::ParmVarDecl *pd, const clang::Expr *arg,
                    const std::string &prefix);
   void lambdaReturn(const clang::ReturnStmt *s);
+  // LowerPlace.cpp: calls returning `T &` or `T *` (inlined; the callee,
+  // or null when `e` is no such call), the place one names, a return in
+  // one, and a reference bound to a place (`vd` another name for it).
+  const clang::FunctionDecl *placeCallee(const clang::CallExpr *e);
+  std::optional<LValue> placeCall(const clang::CallExpr *e);
+  void placeReturn(const clang::ReturnStmt *s);
+  void outerStorage(LambdaCall &call, const LambdaDef *def);
+  bool bindPlace(const clang::VarDecl *vd, const LValue &lv,
+                 const std::string &prefix);
   /// A copy of local array `a`, element by element.
   Array *copyArray(Array *a, const std::string &name);
 
@@ -189,6 +203,9 @@ private:
   Op *assign(const clang::BinaryOperator *e);
   Op *assignTo(const clang::Expr *target, Op *rhs,
                const clang::BinaryOperator *e, Type lt);
+  /// Assignment `e` of `rhs` to the place `lv` (compound ones read it).
+  Op *assignAt(const LValue &lv, Op *rhs, const clang::BinaryOperator *e,
+               Type lt);
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);

@@ -118,17 +118,15 @@ AVOIDABLE.update({
 # "Fuzz: known adgen gaps" has a reproducer of each): `--avoid adgen-gaps`
 # leaves them all out. Drop a name here when adgen handles it.
 ADGEN_GAPS = [
-    "ref-to-element",           # refused: `double &r = t[1];` (LocalReference)
-    "ref-to-ref",               # refused
     "reflocal-to-ref",          # refused
-    "ref-to-byref-var",         # refused
     "value-struct-alias",       # refused (a copy cannot alias)
     "checkpoint-outer-counter",  # output does not compile (also without --with)
 ]
 # Fixed in adgen and dropped from ADGEN_GAPS (knobs kept for bisecting):
 # temp-ref-in-init, unlisted-written-struct, overload-collision,
 # value-struct-array-write, value-struct-by-ref, param-to-ref,
-# offset-ref-call, ternary-member, member-to-cref.
+# offset-ref-call, ternary-member, member-to-cref, ref-to-element,
+# ref-to-ref, ref-to-byref-var.
 GROUPS = {"with": {"all": sorted(OPT_IN)}, "avoid": {"adgen-gaps": ADGEN_GAPS}}
 
 CONSTS = ["0.5", "1.5", "2.0", "0.25", "3.0", "0.75", "1.25", "0.1", "0.3"]
