@@ -139,6 +139,18 @@ std::optional<Op *> Lowerer::complexCall(const CallExpr *e) {
   }
   if (!objExpr || stdClassOf(objExpr->getType()) != StdClass::Complex)
     return std::nullopt;
+  const Expr *bare = objExpr;
+  for (const Expr *prev = nullptr; bare != prev;)
+    prev = bare, bare = bare->IgnoreImplicit()->IgnoreParens();
+  if (const auto *inner = dyn_cast<CallExpr>(bare);
+      inner && inner->getDirectCallee() &&
+      inner->getDirectCallee()->isInStdNamespace()) { // (z * w).real()
+    error(inner->getExprLoc(), Diag::Construct,
+          {"std::complex arithmetic ('" + sourceText(inner) + "')",
+           "write it with the parts: z.real() * w.real() - z.imag() * "
+           "w.imag() for (z * w).real()"});
+    return nullptr;
+  }
   Object *o = objectOf(objExpr);
   if (!o)
     return nullptr;

@@ -160,26 +160,41 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
       fn.signature.push_back(up);
     return true;
   }
-  if (stdClassOf(rd) == StdClass::Complex) {
+  if (StdClass k = stdClassOf(rd); k == StdClass::Array ||
+                                    k == StdClass::Vector ||
+                                    k == StdClass::Complex) {
     up.aggregate = true;
-    if (complexLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
-      fn.signature.push_back(up);
-    return true;
-  }
-  if (StdClass k = stdClassOf(rd); k == StdClass::Array || k == StdClass::Vector) {
-    up.aggregate = true;
-    if (containerLeaves(base, objects[pd], up, {}, up.passing, ploc, name))
+    if (k == StdClass::Complex
+            ? complexLeaves(base, objects[pd], up, {}, up.passing, ploc, name)
+            : containerLeaves(base, objects[pd], up, {}, up.passing, ploc,
+                              name))
       fn.signature.push_back(up);
     return true;
   }
   if (!rd) { // a reference to a scalar
-    if (!base->isArithmeticType() && !base->isEnumeralType()) {
-      error(ploc, Diag::ReferenceParam, {name});
-      return true;
-    }
-    auto t = typeOf(base, pd, ploc);
-    if (!t)
-      return true;
+    scalarRefParam(pd, name, base, up);
+    return true;
+  }
+  up.aggregate = true;
+  Object &obj = objects[pd];
+  obj.record = rd;
+  obj.byValue = up.passing == Passing::Value;
+  if (flattenParam(rd, obj, up, {}, up.passing, ploc))
+    fn.signature.push_back(up);
+  return true;
+}
+
+void Lowerer::scalarRefParam(const ParmVarDecl *pd, const std::string &name,
+                             QualType base, UserParam &up) {
+  auto ploc = pd->getLocation();
+  if (!base->isArithmeticType() && !base->isEnumeralType()) {
+    error(ploc, Diag::ReferenceParam, {name});
+    return;
+  }
+  auto t = typeOf(base, pd, ploc);
+  if (!t)
+    return;
+  {
     Param p;
     if (writable(up.passing)) {
       p.arr = fn.newArray(uniqueName(name), *t);
@@ -195,15 +210,7 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
     up.leaves.push_back({static_cast<int>(fn.params.size()), {}});
     fn.params.push_back(p);
     fn.signature.push_back(up);
-    return true;
   }
-  up.aggregate = true;
-  Object &obj = objects[pd];
-  obj.record = rd;
-  obj.byValue = up.passing == Passing::Value;
-  if (flattenParam(rd, obj, up, {}, up.passing, ploc))
-    fn.signature.push_back(up);
-  return true;
 }
 
 /// Dimensions and element type of a (nested) constant array type.
@@ -259,7 +266,6 @@ bool Lowerer::signatureRecord(const RecordDecl *rd, const UserParam &up,
 bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
                            std::vector<std::string> path, Passing passing,
                            SourceLocation loc) {
-  std::string owner = rd->getNameAsString();
   if (!signatureRecord(rd, up, loc))
     return false;
   for (const FieldDecl *fd : fieldsOf(rd)) {
@@ -267,15 +273,14 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
     std::vector<std::string> p = path;
     p.push_back(member);
     QualType ft = fd->getType();
-    if (stdClassOf(ft) == StdClass::Complex) {
-      if (!complexLeaves(ft, obj.objects[member], up, p, passing, loc,
-                         up.name + joined(p)))
-        return false;
-      continue;
-    }
-    if (StdClass k = stdClassOf(ft); k == StdClass::Array || k == StdClass::Vector) {
-      if (!containerLeaves(ft, obj.objects[member], up, p, passing, loc,
-                           up.name + joined(p)))
+    if (StdClass k = stdClassOf(ft); k == StdClass::Array ||
+                                      k == StdClass::Vector ||
+                                      k == StdClass::Complex) {
+      Object &o = obj.objects[member];
+      if (!(k == StdClass::Complex
+                ? complexLeaves(ft, o, up, p, passing, loc, up.name + joined(p))
+                : containerLeaves(ft, o, up, p, passing, loc,
+                                  up.name + joined(p))))
         return false;
       continue;
     }
@@ -293,6 +298,18 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
       obj.nulls.insert(member);
       continue;
     }
+    if (!memberLeaf(fd, obj, up, p, passing, loc))
+      return false;
+  }
+  return true;
+}
+
+bool Lowerer::memberLeaf(const FieldDecl *fd, Object &obj, UserParam &up,
+                         const std::vector<std::string> &p, Passing passing,
+                         SourceLocation loc) {
+  std::string member = fd->getNameAsString();
+  QualType ft = fd->getType();
+  {
     std::string leafName = uniqueName(up.name + joined(p));
     std::vector<int64_t> dims;
     QualType elem = ft;
@@ -309,26 +326,23 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
       t = typeOf(elem, fd, loc);
     if (!t || *t == Type::Void) {
       if (!failed)
-        error(loc, Diag::MemberType, {member, owner, ft.getAsString()});
+        error(loc, Diag::MemberType,
+              {member, fd->getParent()->getNameAsString(), ft.getAsString()});
       return false;
     }
     Param prm;
     if (isArray || isPointer || writable(passing)) {
       Array *a = fn.newArray(leafName, *t);
       a->spelled = dotted(up.name, p);
-      if (isArray) {
-        a->size = 1;
-        for (int64_t d : dims)
-          a->size *= d;
-        if (dims.size() > 1)
-          a->dims = dims;
-        a->isConst = !writable(passing) || elem.isConstQualified();
-      } else if (isPointer) {
-        a->isConst = elem.isConstQualified();
-      } else {
-        a->scalarOut = true;
-        a->size = 1;
-      }
+      a->size = isPointer ? a->size : 1;
+      for (int64_t d : dims)
+        a->size *= d;
+      if (dims.size() > 1)
+        a->dims = dims;
+      a->isConst = isArray   ? !writable(passing) || elem.isConstQualified()
+                   : isPointer ? elem.isConstQualified()
+                               : false;
+      a->scalarOut = !isArray && !isPointer;
       a->paramIndex = static_cast<int>(fn.params.size());
       obj.arrays[member] = a;
       prm.arr = a;

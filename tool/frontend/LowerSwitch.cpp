@@ -14,6 +14,7 @@
 #include "clang/AST/StmtCXX.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace adgen {
@@ -90,9 +91,29 @@ bool mayWrite(const Stmt *s, const VarDecl *vd) {
 /// see, else null.
 const Stmt *splitSegments(const SwitchStmt *s, std::vector<SwitchSegment> &segs) {
   const Stmt *body = s->getBody();
+  // A block inside the body that holds case labels (`case 1: a; { case 2:
+  // b; }`) is spliced in: its statements run in the same order, falling
+  // through as C++ does. Labels inside loops or ifs stay refused.
+  std::function<bool(const CompoundStmt *)> holdsCase =
+      [&](const CompoundStmt *cs) {
+        for (const Stmt *y : cs->body())
+          if (isa<SwitchCase>(y) ||
+              (isa<CompoundStmt>(y) && holdsCase(cast<CompoundStmt>(y))))
+            return true;
+        return false;
+      };
   std::vector<const Stmt *> list;
+  std::function<void(const Stmt *)> add = [&](const Stmt *x) {
+    if (isa<CompoundStmt>(x) && holdsCase(cast<CompoundStmt>(x))) {
+      for (const Stmt *y : cast<CompoundStmt>(x)->body())
+        add(y);
+      return;
+    }
+    list.push_back(x);
+  };
   if (const auto *c = dyn_cast<CompoundStmt>(body))
-    list = children(c);
+    for (const Stmt *x : children(c))
+      add(x);
   else
     list.push_back(body);
   std::set<const SwitchCase *> placed;

@@ -112,9 +112,8 @@ private:
   Op *pointerOffset(const PointerLocal &p);
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
-  // LowerHeap.cpp: a pointer local from `new`, `malloc` or `calloc` (false:
-  // none of them); `delete p` / `free(p)` of one (false: neither); a local
-  // std::vector; heap array `name` of `count` elements (in heapSizes[a]).
+  // LowerHeap.cpp: a pointer local from new/malloc/calloc (false: none), its
+  // delete/free (false: neither), a local vector, heap array `name` (count).
   bool heapLocal(const clang::VarDecl *vd);
   bool heapRelease(const clang::Expr *e);
   bool vectorLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd);
@@ -124,19 +123,16 @@ private:
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
   void declStmt(const clang::DeclStmt *ds);
-  /// A declaration of a DeclStmt that is not a variable: nothing to lower
-  /// for types, using and the like; an error otherwise.
+  /// A non-variable declaration: nothing (types, using), else an error.
   void otherDecl(const clang::Decl *d, const clang::DeclStmt *ds);
   /// A local scalar variable (or a reference to one), with its initializer.
   void localVar(const clang::VarDecl *vd);
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
-  /// `if (init; T x = ...)`, `switch (init; ...)`: the init statement and
-  /// the condition's declaration; false after an error.
+  /// `if (init; T x = ...)`: the init and the declaration; false: error.
   bool conditionPrologue(const clang::Stmt *init, const clang::VarDecl *cv);
   void ifStmt(const clang::IfStmt *s);
   void loopStmt(const clang::Stmt *s);
-  /// The loop of statement `s` (its checkpoint policy and scope) from its
-  /// condition's value, body and step.
+  /// The loop of `s` (policy, scope) from its condition, body and step.
   void loopOf(const clang::Stmt *s, LoopKind kind,
               const std::function<Op *()> &condition,
               const std::function<void()> &body,
@@ -146,8 +142,7 @@ private:
   /// The element a range-for's reference variable names, if `vd` is one.
   std::optional<LValue> elementRef(const clang::VarDecl *vd);
   void intoBlock(Block *blk, const std::function<void()> &f);
-  /// The statements of a block, in order; inside a switch, those after a
-  /// statement that may break run only while its `fall` flag holds.
+  /// A block's statements; in a switch, those after a break run on `fall`.
   void stmtList(llvm::ArrayRef<const clang::Stmt *> list);
   /// A condition's declaration or init statement (if, switch, loops).
   void condDecl(const clang::VarDecl *vd);
@@ -167,8 +162,7 @@ private:
   Op *lambdaCall(const clang::CallExpr *e, const clang::CXXMethodDecl *md);
   const LambdaDef *lambdaDefOf(const clang::CallExpr *e,
                                const clang::CXXMethodDecl *md);
-  /// Lowers the body of `fd` (a lambda's call operator, with its
-  /// definition `def`, or a function of the file) where `e` calls it.
+  /// Lowers the body of `fd` (a lambda's, `def`, or the file's) at `e`.
   bool inlineCall(const clang::CallExpr *e, const clang::FunctionDecl *fd,
                   const LambdaDef *def, LambdaCall &call);
   /// Binds a lambda's parameter to its argument; false on error.
@@ -299,7 +293,8 @@ private:
 
   // LowerObject.cpp
   /// A reference or struct parameter: its leaves appended to the params,
-  /// the user's parameter to fn.signature; false when it is neither.
+  /// the user's parameter to fn.signature; false when it is neither. The
+  /// leaf of one member; a reference to a scalar.
   bool objectParam(const clang::ParmVarDecl *pd, const std::string &name);
   /// A record as the output spells it: `Experiment<long double>`.
   std::string recordSpelling(const clang::RecordDecl *rd);
@@ -308,6 +303,11 @@ private:
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
                     std::vector<std::string> path, Passing passing,
                     clang::SourceLocation loc);
+  bool memberLeaf(const clang::FieldDecl *fd, Object &obj, UserParam &up,
+                  const std::vector<std::string> &p, Passing passing,
+                  clang::SourceLocation loc);
+  void scalarRefParam(const clang::ParmVarDecl *pd, const std::string &name,
+                      clang::QualType base, UserParam &up);
   /// Checks record `rd` of a parameter (no bases, no virtuals, a std::
   /// class adgen supports) and records it for the output; false on error.
   bool signatureRecord(const clang::RecordDecl *rd, const UserParam &up,
@@ -402,9 +402,8 @@ private:
   void stdClassError(clang::SourceLocation loc, const std::string &who,
                      clang::QualType t);
 
-  // LowerComplex.cpp: std::complex<T> as parts `real()` and `imag()`: the
-  // leaves of a parameter (or member); a local's (cells when obj.cells);
-  // part k's place; initialising `to` from e; c.real(), std::abs(c), ...
+  // LowerComplex.cpp: std::complex<T> as parts `real()` and `imag()`: a
+  // parameter's leaves, a local's, part k, `to` from e, c.real(), abs(c).
   bool complexLeaves(clang::QualType t, Object &obj, UserParam &up,
                      std::vector<std::string> path, Passing passing,
                      clang::SourceLocation loc, const std::string &base);

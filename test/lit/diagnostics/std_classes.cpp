@@ -1,7 +1,7 @@
 // std:: classes adgen refuses (SPEC §5), each at its place with a hint: a
 // call that resizes a vector the function differentiates through, vectors
 // of bool or of vectors, members other than element access, size, empty and
-// data, std::tuple and std::complex (not supported yet), a local
+// data, std::tuple and std::complex arithmetic (not supported yet), a local
 // std::vector resized and a returned one. The output is left untouched.
 // RUN: echo keep > %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=error:
@@ -42,10 +42,10 @@ double member(Data &d) {
 #pragma adgen grad
 double tup(const std::tuple<double, double> &t) { return std::get<0>(t); }
 
-// CHECK: std_classes.cpp:[[@LINE+3]]:34: error: 'z' has type 'std::complex<double>', which adgen does not support yet
-// CHECK: note: hint: hold the real and imaginary parts as doubles
+// CHECK: std_classes.cpp:[[@LINE+3]]:49: error: std::complex arithmetic ('z * z') is not supported by adgen
+// CHECK: note: hint: write it with the parts: z.real() * w.real() - z.imag() * w.imag() for (z * w).real()
 #pragma adgen grad
-double cplx(std::complex<double> z) { return z.real(); }
+double cplx(std::complex<double> z) { return (z * z).real(); }
 
 // A local vector is scratch of the size it is made with (heap_scratch.cpp).
 #pragma adgen grad
