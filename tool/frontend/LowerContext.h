@@ -52,6 +52,9 @@ struct LowerContext {
   /// Declarations of the file's own that kept calls name (`extern "C" int
   /// printf(const char *, ...);`), copied into the output.
   std::set<std::string> keptDeclarations{};
+  /// Globals read as values, and global counters incremented (`++calls;`,
+  /// LowerCounter.cpp): a global may not be both.
+  std::set<const clang::VarDecl *> globalReads{}, counters{};
 };
 
 /// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other

@@ -93,6 +93,11 @@ Var *Lowerer::globalRead(const VarDecl *vd, SourceLocation use) {
     error(use, Diag::GlobalRead, {vd->getName()});
     return nullptr;
   }
+  if (cx.counters.count(vd)) { // `++vd;` elsewhere: its value changes
+    counterRead(vd, use);
+    return nullptr;
+  }
+  cx.globalReads.insert(vd);
   auto t = typeOf(vd->getType(), vd, use);
   if (!t)
     return nullptr;

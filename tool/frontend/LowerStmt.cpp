@@ -80,7 +80,7 @@ void Lowerer::stmt(const Stmt *s) {
     break;
   }
   if (const auto *e = dyn_cast<Expr>(s)) {
-    if (!keptCall(e))
+    if (!keptCall(e) && !globalCounter(e))
       expr(e);
     return;
   }

@@ -211,10 +211,11 @@ private:
   /// on scalars that adgen does not differentiate (LowerExtern.cpp). Null,
   /// with nothing reported, when the call is not one.
   Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
-  /// An expression statement that is a call of a library function on
-  /// passive scalars and string literals (`printf("%d\n", n);`), lowered as
-  /// a KeptCall op (LowerExtern.cpp); false when it is not one.
+  /// `printf("%d\n", n);` on passive scalars and string literals, as a
+  /// KeptCall (LowerExtern.cpp); false when the statement is not one.
   bool keptCall(const clang::Expr *e);
+  bool globalCounter(const clang::Expr *e); // `++calls;` (LowerCounter.cpp)
+  void counterRead(const clang::VarDecl *vd, clang::SourceLocation loc);
   bool declareKept(const clang::FunctionDecl *callee);
   /// frexp(x, &e) on an integer variable e (LowerExtern.cpp); null when
   /// the call is not one.
