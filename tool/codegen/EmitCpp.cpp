@@ -470,8 +470,9 @@ std::string emitFile(const Module &m, const EmitOptions &o) {
                                 fmt::arg("version", o.version),
                                 fmt::arg("input", baseName(o.input)),
                                 fmt::arg("summary", summary));
-  out += o.userTypes;
+  // The globals first: copied struct definitions' methods may name them.
   out += globalDeclarations(m);
+  out += o.userTypes;
   TemplateForms forms(m);
   out += withNamespaces(m, o, [&](const Function &f) {
     return emitFunction(f, o, &forms);
