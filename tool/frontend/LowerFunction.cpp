@@ -350,6 +350,18 @@ static bool effectFree(const clang::Stmt *s) {
 }
 
 bool Lowerer::unusedArgument(const clang::Expr *a) {
+  // `(r = x * x, s).ignore(0.)`: the left side runs, the object is unused.
+  auto bare = [](const clang::Expr *x) {
+    for (const clang::Expr *prev = nullptr; x != prev;)
+      prev = x, x = x->IgnoreImplicit()->IgnoreParens();
+    return llvm::dyn_cast<clang::BinaryOperator>(x);
+  };
+  for (const clang::BinaryOperator *bo = bare(a);
+       bo && bo->getOpcode() == clang::BO_Comma; bo = bare(a)) {
+    if (!effectFree(bo->getLHS()) && !expr(bo->getLHS()))
+      return false;
+    a = bo->getRHS();
+  }
   if (effectFree(a))
     return true;
   error(a->getExprLoc(), Diag::Construct,

@@ -77,6 +77,21 @@ static bool newInitializer(const CXXNewExpr *ne, const Expr *&first) {
 bool Lowerer::heapLocal(const VarDecl *vd) {
   const Expr *init = vd->getInit()->IgnoreParenCasts();
   QualType elem = vd->getType()->getPointeeType();
+  // `T *t = new T{x};` of a struct: an object of its own, used as `t->x`
+  // and deleted (nothing to emit).
+  if (const auto *ne = dyn_cast<CXXNewExpr>(init);
+      ne && !ne->isArray() && !ne->getNumPlacementArgs() &&
+      elem->getAsRecordDecl() && stdClassOf(elem) == StdClass::None) {
+    const RecordDecl *rd = elem->getAsRecordDecl()->getDefinition();
+    const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
+        ne->getInitializer() ? ne->getInitializer()->IgnoreImplicit() : nullptr);
+    Object &obj = objects[vd];
+    obj.record = rd;
+    obj.cells = addressTaken.count(vd) || (ce && userConstructor(ce));
+    if (rd && declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
+      initObject(obj, ne->getInitializer(), true);
+    return true;
+  }
   const Expr *countExpr = nullptr;
   bool one = false;
   const Expr *first = nullptr; // `new T(v)`: element 0's value
@@ -159,6 +174,8 @@ bool Lowerer::heapRelease(const Expr *e) {
   }
   const auto *dr = dyn_cast<DeclRefExpr>(what->IgnoreParenImpCasts());
   const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  if (vd && vd->getType()->isPointerType() && objects.count(vd))
+    return true; // a struct from `new T{...}` (heapLocal)
   auto p = vd ? pointers.find(vd) : pointers.end();
   if (p == pointers.end() || !p->second.arr->heap) {
     error(e->getExprLoc(), Diag::HeapRelease, {sourceText(e)});
