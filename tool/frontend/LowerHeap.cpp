@@ -81,17 +81,8 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
   // and deleted (nothing to emit).
   if (const auto *ne = dyn_cast<CXXNewExpr>(init);
       ne && !ne->isArray() && !ne->getNumPlacementArgs() &&
-      elem->getAsRecordDecl() && stdClassOf(elem) == StdClass::None) {
-    const RecordDecl *rd = elem->getAsRecordDecl()->getDefinition();
-    const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
-        ne->getInitializer() ? ne->getInitializer()->IgnoreImplicit() : nullptr);
-    Object &obj = objects[vd];
-    obj.record = rd;
-    obj.cells = addressTaken.count(vd) || (ce && userConstructor(ce));
-    if (rd && declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
-      initObject(obj, ne->getInitializer(), true);
-    return true;
-  }
+      elem->getAsRecordDecl() && stdClassOf(elem) == StdClass::None)
+    return heapObject(vd, ne);
   const Expr *countExpr = nullptr;
   bool one = false;
   const Expr *first = nullptr; // `new T(v)`: element 0's value
@@ -157,6 +148,19 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
   } else {
     pointers[vd] = PointerLocal{a, nullptr, 0};
   }
+  return true;
+}
+
+bool Lowerer::heapObject(const VarDecl *vd, const CXXNewExpr *ne) {
+  const RecordDecl *rd =
+      vd->getType()->getPointeeType()->getAsRecordDecl()->getDefinition();
+  const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
+      ne->getInitializer() ? ne->getInitializer()->IgnoreImplicit() : nullptr);
+  Object &obj = objects[vd];
+  obj.record = rd;
+  obj.cells = addressTaken.count(vd) || (ce && userConstructor(ce));
+  if (rd && declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
+    initObject(obj, ne->getInitializer(), true);
   return true;
 }
 

@@ -115,6 +115,7 @@ private:
   // LowerHeap.cpp: a pointer local from new/malloc/calloc (false: none), its
   // delete/free (false: neither), a local vector, heap array `name` (count).
   bool heapLocal(const clang::VarDecl *vd);
+  bool heapObject(const clang::VarDecl *vd, const clang::CXXNewExpr *ne);
   bool heapRelease(const clang::Expr *e);
   bool vectorLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd);
   Array *heapArray(const std::string &name, Type elem, Op *count,
@@ -214,7 +215,7 @@ private:
   /// `printf("%d\n", n);` on passive scalars and string literals, as a
   /// KeptCall (LowerExtern.cpp); false when the statement is not one.
   bool keptCall(const clang::Expr *e);
-  bool globalCounter(const clang::Expr *e); // `++calls;` (LowerCounter.cpp)
+  bool globalCounter(const clang::Expr *e); // `++calls;`, LowerCounter.cpp
   void counterRead(const clang::VarDecl *vd, clang::SourceLocation loc);
   bool declareKept(const clang::FunctionDecl *callee);
   /// frexp(x, &e) on an integer variable e (LowerExtern.cpp); null when
@@ -425,8 +426,7 @@ private:
                      bool declare);
   bool constructorCall(const clang::CXXConstructExpr *ce, Object &obj);
   bool memberInitializers(const clang::CXXConstructorDecl *cd);
-  /// `this` names `self` while it lives (default member initializers).
-  struct ThisBinding {
+  struct ThisBinding { // `this` names `self` while it lives
     ThisBinding(Lowerer &l, const Object &self);
     ~ThisBinding();
     Lowerer &l;
@@ -434,8 +434,7 @@ private:
   };
   bool initMember(Object &to, const clang::FieldDecl *fd,
                   const clang::Expr *sub, bool declare);
-  /// Refuses a use of pointer member n of o (Object::nulls); false.
-  bool nullMember(const Object &o, const std::string &n,
+  bool nullMember(const Object &o, const std::string &n, // Object::nulls
                   clang::SourceLocation loc);
 
   // LowerObjectCall.cpp
