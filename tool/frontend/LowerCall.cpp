@@ -190,17 +190,9 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
            "'times(a, b)') and call that"});
     return nullptr;
   }
-  // Inside a checkpointed loop the callee must be pure too: its diagnostics
-  // say it was called from the loop, and where.
-  if (cx.checkpoint)
-    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
-  Function *g = cx.calleeFor(def, loc);
-  if (cx.checkpoint)
-    cx.checkpoint->calls.pop_back();
-  if (!g) {
-    failed = true;
+  Function *g = calleeAt(def, loc);
+  if (!g)
     return nullptr;
-  }
   std::vector<Op *> scalars, offsets;
   std::vector<Array *> arrs;
   std::vector<int> order;
@@ -221,6 +213,18 @@ Op *Lowerer::callOp(Function *g, std::vector<Op *> scalars,
     addArrayArg(*c, arrs[k], offsets[k]);
   c->argOrder = std::move(order);
   return c;
+}
+
+Function *Lowerer::calleeAt(const FunctionDecl *def, SourceLocation loc) {
+  // Inside a checkpointed loop the callee must be pure too: its diagnostics
+  // say it was called from the loop, and where.
+  if (cx.checkpoint)
+    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
+  Function *g = cx.calleeFor(def, loc);
+  if (cx.checkpoint)
+    cx.checkpoint->calls.pop_back();
+  failed = failed || !g;
+  return g;
 }
 
 /// Lowers the arguments of a call to `g`: scalars converted to the

@@ -86,15 +86,9 @@ bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
     error(loc, Diag::UnknownCall, {cd->getQualifiedNameAsString()});
     return false;
   }
-  if (cx.checkpoint)
-    cx.checkpoint->calls.push_back({def->getNameAsString(), loc});
-  Function *g = cx.calleeFor(def, loc);
-  if (cx.checkpoint)
-    cx.checkpoint->calls.pop_back();
-  if (!g) {
-    failed = true;
+  Function *g = calleeAt(def, loc);
+  if (!g)
     return false;
-  }
   std::vector<const Expr *> args{ce};
   for (const Expr *a : ce->arguments())
     args.push_back(a);

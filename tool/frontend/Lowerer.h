@@ -240,14 +240,14 @@ private:
                 Object *dest = nullptr);
   /// Reports an array argument passed to a written array parameter and to
   /// another one, unless adgen proves the two ranges apart; false then.
-  /// `args` as userArgs gives them.
-  bool checkAliasing(llvm::ArrayRef<const clang::Expr *> args,
+  bool checkAliasing(llvm::ArrayRef<const clang::Expr *> args, // userArgs
                      const Function *g, const std::vector<Array *> &arrs,
                      const std::vector<int> &order,
                      const std::vector<Op *> &offsets);
-  /// Whether argument `a` of a parameter the callee never names can be
-  /// dropped (no effects); an error otherwise.
+  /// Whether `a`, for a parameter the callee never names, can go; or error.
   bool unusedArgument(const clang::Expr *a);
+  /// def's IR function (its calls logged in a checkpoint); null: an error.
+  Function *calleeAt(const clang::FunctionDecl *def, clang::SourceLocation loc);
   /// The Call op for the arguments callArgs lowered.
   Op *callOp(Function *g, std::vector<Op *> scalars,
              const std::vector<Array *> &arrs, std::vector<int> order,
