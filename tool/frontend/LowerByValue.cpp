@@ -34,7 +34,7 @@ static const ParmVarDecl *rootParam(const Expr *e) {
 /// ++/--, a non-const method call or a non-const reference or pointer
 /// argument rooted at it, or one of its arrays decaying to a non-const
 /// pointer. Conservative: reads only are false.
-static bool mayWrite(const Stmt *s, const ParmVarDecl *pd) {
+bool mayWrite(const Stmt *s, const ParmVarDecl *pd) {
   if (!s)
     return false;
   // a[i] reads through the array's decay: only the element's use counts.

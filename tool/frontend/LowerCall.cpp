@@ -65,6 +65,11 @@ Op *Lowerer::call(const CallExpr *e) {
     error(loc, Diag::IndirectCall);
     return nullptr;
   }
+  // std::move(x), std::forward<T>(x) of a scalar: its value.
+  if (callee->isInStdNamespace() && callee->getIdentifier() &&
+      (callee->getName() == "move" || callee->getName() == "forward") &&
+      e->getNumArgs() == 1 && e->getType()->isArithmeticType())
+    return expr(e->getArg(0));
   auto &sm = ast().getSourceManager();
   const FunctionDecl *def = callee->getDefinition();
   // Functions of this file and of the (non-system) headers it includes.

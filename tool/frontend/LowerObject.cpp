@@ -140,7 +140,11 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
   const RecordDecl *rd = recordOf(base);
   if (!ref && !rd)
     return false;
-  bool isConst = base.isConstQualified();
+  // `double &&v` the function never writes: a value (what it binds to,
+  // a temporary or a caller's variable, is only read).
+  bool isConst = base.isConstQualified() ||
+                 (qt->isRValueReferenceType() && !rd && !ptr &&
+                  !mayWrite(lowering ? lowering->getBody() : nullptr, pd));
   UserParam up;
   up.name = name;
   up.typeName = spelled(base, ast());

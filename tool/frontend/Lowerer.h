@@ -33,6 +33,8 @@ inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
 
 /// Whether a parameter of type t lets a callee write its argument.
 bool writesThrough(clang::QualType t);
+/// Whether `s` may write (a member of) parameter pd (LowerByValue.cpp).
+bool mayWrite(const clang::Stmt *s, const clang::ParmVarDecl *pd);
 
 /// `b.pos.x` for base b and path {pos, x} (`pts[k].x` for {"[]", "x"}):
 /// how messages name a leaf (LowerObject.cpp).
