@@ -31,9 +31,9 @@ namespace adgen {
 /// a local a call writes).
 inline bool isCell(const Array *a) { return a->scalarOut || a->scalarLocal; }
 
-/// Whether a parameter of type t lets a callee write its argument.
+/// Whether a parameter of type t lets a callee write its argument; whether
+/// `s` may write parameter pd or a member of it (LowerByValue.cpp).
 bool writesThrough(clang::QualType t);
-/// Whether `s` may write (a member of) parameter pd (LowerByValue.cpp).
 bool mayWrite(const clang::Stmt *s, const clang::ParmVarDecl *pd);
 
 /// `b.pos.x` for base b and path {pos, x} (`pts[k].x` for {"[]", "x"}):
@@ -246,8 +246,7 @@ private:
                      const Function *g, const std::vector<Array *> &arrs,
                      const std::vector<int> &order,
                      const std::vector<Op *> &offsets);
-  /// Whether `a`, for a parameter the callee never names, can go; or error.
-  bool unusedArgument(const clang::Expr *a);
+  bool unusedArgument(const clang::Expr *a); // for an unnamed param; or error
   /// def's IR function (its calls logged in a checkpoint); null: an error.
   Function *calleeAt(const clang::FunctionDecl *def, clang::SourceLocation loc);
   /// The Call op for the arguments callArgs lowered.
