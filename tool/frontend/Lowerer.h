@@ -494,8 +494,7 @@ private:
   bool failed = false;
   const clang::FunctionDecl *lowering = nullptr; // the function being lowered
   CxxScopes scopes;
-  /// Const global arrays copied to the top of the body so far.
-  size_t constCopies = 0;
+  size_t constCopies = 0; // const global arrays copied to the body so far
 };
 
 } // namespace adgen
