@@ -251,7 +251,8 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
 /// A parameter of the function being lowered, appended to its params
 /// (nothing after an error).
 void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
-  clang::QualType qt = pd->getType();
+  // (objectParam takes every reference but a `T *&` never re-pointed.)
+  clang::QualType qt = pd->getType().getNonReferenceType();
   auto ploc = pd->getLocation();
   std::string name = pd->getName().empty()
                          ? "arg" + std::to_string(fn.params.size())
