@@ -72,6 +72,10 @@ void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
 /// (no virtual bases, no member name twice).
 std::vector<const clang::FieldDecl *> fieldsOf(const clang::RecordDecl *rd);
 bool plainBases(const clang::RecordDecl *rd);
+/// Whether `s` may re-point pointer parameter pd; whether f's body (or
+/// its member initializers) names member fd (LowerByValue.cpp).
+bool repointed(const clang::Stmt *s, const clang::ParmVarDecl *pd);
+bool namesMember(const clang::FunctionDecl *f, const clang::FieldDecl *fd);
 /// `#include <vector>` ... for the headers a module's signatures need.
 std::string stdIncludes(const std::set<std::string> &headers);
 /// The kept calls' own declarations, one a line (LowerExtern.cpp).

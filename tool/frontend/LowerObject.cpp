@@ -28,54 +28,6 @@ const RecordDecl *recordOf(QualType t) {
   return rd->getDefinition();
 }
 
-/// Whether `s` may re-point pointer parameter pd: an assignment, ++/--,
-/// its address, or a `T *&` argument.
-bool repointed(const Stmt *s, const ParmVarDecl *pd) {
-  if (!s)
-    return false;
-  auto names = [&](const Expr *e) {
-    const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-    return dr && dr->getDecl() == pd;
-  };
-  if (const auto *bo = dyn_cast<BinaryOperator>(s);
-      bo && bo->isAssignmentOp() && names(bo->getLHS()))
-    return true;
-  if (const auto *u = dyn_cast<UnaryOperator>(s);
-      u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) &&
-      names(u->getSubExpr()))
-    return true;
-  if (const auto *call = dyn_cast<CallExpr>(s))
-    if (const FunctionDecl *fd = call->getDirectCallee())
-      for (unsigned i = 0; i < call->getNumArgs() && i < fd->getNumParams(); ++i)
-        if (fd->getParamDecl(i)->getType()->isReferenceType() &&
-            !fd->getParamDecl(i)->getType().getNonReferenceType().isConstQualified() &&
-            names(call->getArg(i)))
-          return true;
-  for (const Stmt *c : s->children())
-    if (repointed(c, pd))
-      return true;
-  return false;
-}
-
-/// Whether f's body (its member initializers too) names member fd.
-bool namesMember(const FunctionDecl *f, const FieldDecl *fd) {
-  std::function<bool(const Stmt *)> in = [&](const Stmt *s) {
-    if (!s)
-      return false;
-    if (const auto *me = dyn_cast<MemberExpr>(s); me && me->getMemberDecl() == fd)
-      return true;
-    for (const Stmt *c : s->children())
-      if (in(c))
-        return true;
-    return false;
-  };
-  if (const auto *cd = dyn_cast_or_null<CXXConstructorDecl>(f))
-    for (const CXXCtorInitializer *ci : cd->inits())
-      if (ci->getMember() == fd || in(ci->getInit()))
-        return true;
-  return !f || in(f->getBody());
-}
-
 } // namespace
 
 std::vector<const FieldDecl *> fieldsOf(const RecordDecl *rd) {
