@@ -101,7 +101,7 @@ template <class T> struct IntArg {
   template <class U> operator U() const { return static_cast<U>(v); }
 };
 template <class T> IntArg<T> intarg(T v) { return {v}; }
-template <class T> T *val(T *&p) { return p; }
+template <class T> T *&val(T *&p) { return p; } // an lvalue: T *& params
 
 /// The argument for an adjoint: a pointer to the shadow of a value or const
 /// reference parameter, the shadow itself for pointers and references.
