@@ -111,20 +111,6 @@ std::string argument(const Param &p, const Param &primal, std::string e,
     return "&" + e;
   const Array *leaf = primal.arr;
   bool scalar = !leaf || leaf->scalarOut;
-  // A part of a std::complex: `&reinterpret_cast<T(&)[2]>(c)[0]`.
-  for (const char *part : {"real()", "imag()"}) {
-    std::string tail = std::string(".") + part, arrow = std::string("->") + part;
-    bool dot = e.size() > tail.size() &&
-               e.compare(e.size() - tail.size(), tail.size(), tail) == 0;
-    bool ptr = e.size() > arrow.size() &&
-               e.compare(e.size() - arrow.size(), arrow.size(), arrow) == 0;
-    if (scalar && (dot || ptr)) {
-      std::string obj = e.substr(0, e.size() - (dot ? tail : arrow).size());
-      return std::string("&reinterpret_cast<") + typeName(p.arr->elemType) +
-             " (&)[2]>(" + (ptr ? "*" : "") + obj + ")[" +
-             (part[0] == 'r' ? "0" : "1") + "]";
-    }
-  }
   if (scalar)
     return isPointer && e[0] == '*' ? e.substr(1) : "&" + e;
   // The shadow of a `const T *` member: the adjoint's memory, which the
@@ -137,6 +123,14 @@ std::string argument(const Param &p, const Param &primal, std::string e,
   for (size_t k = 1; k < leaf->dims.size(); ++k)
     e += "[0]";
   return leaf->dims.size() > 1 ? "&" + e + "[0]" : e;
+}
+
+/// 0 or 1 when a leaf is the real() or imag() part of a std::complex
+/// (LowerComplex.cpp), else -1.
+int complexPart(const std::vector<std::string> &path) {
+  if (path.empty())
+    return -1;
+  return path.back() == "real()" ? 0 : path.back() == "imag()" ? 1 : -1;
 }
 
 /// True when the body names the parameter.
@@ -317,9 +311,18 @@ std::string wrapperBody(const Function &f) {
       ptr = shadow && !f.adjoint;
       base = shadow ? base : local;
     }
-    args.push_back(
-        argument(p, f.params[leafParam], access(base, ptr, o.leaf->path), ptr,
-                 o.leaf->address));
+    const std::vector<std::string> &path = o.leaf->path;
+    int part = complexPart(path);
+    if (part >= 0 && p.arr) { // the address of a std::complex's part
+      std::vector<std::string> whole(path.begin(), path.end() - 1);
+      std::string c = access(base, ptr, whole);
+      args.push_back(std::string("&reinterpret_cast<") +
+                     typeName(p.arr->elemType) +
+                     " (&)[2]>(" + c + ")[" + std::to_string(part) + "]");
+      continue;
+    }
+    args.push_back(argument(p, f.params[leafParam], access(base, ptr, path),
+                            ptr, o.leaf->address));
   }
   std::string call = flatName(f) + "(";
   for (size_t i = 0; i < args.size(); ++i)

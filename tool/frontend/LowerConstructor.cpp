@@ -36,15 +36,18 @@ bool Lowerer::userConstructor(const CXXConstructExpr *ce) {
 }
 
 Lowerer::Object *Lowerer::newTemporary(const RecordDecl *rd,
-                                       SourceLocation loc) {
+                                       SourceLocation loc, std::string prefix) {
   temporaries.emplace_back();
   Object &t = temporaries.back();
   t.record = rd->getDefinition();
   t.cells = true;
-  std::string n = rd->getNameAsString();
-  for (char &c : n)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (!t.record || !declareMembers(t.record, t, n.empty() ? "tmp" : n, loc))
+  if (prefix.empty()) { // the record's name, lower case
+    prefix = rd->getNameAsString();
+    for (char &c : prefix)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (!t.record ||
+      !declareMembers(t.record, t, prefix.empty() ? "tmp" : prefix, loc))
     return nullptr;
   return &t;
 }
@@ -115,8 +118,10 @@ bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
 bool Lowerer::memberInitializers(const CXXConstructorDecl *cd) {
   Object &self = objects.at(nullptr);
   for (const CXXCtorInitializer *ci : cd->inits()) {
-    setLoc(ci->getSourceLocation().isValid() ? ci->getSourceLocation()
-                                             : cd->getLocation());
+    SourceLocation at = ci->getSourceLocation().isValid()
+                            ? ci->getSourceLocation()
+                            : cd->getLocation();
+    setLoc(at);
     if (ci->isDelegatingInitializer()) { // S(double x) : S(x, 0) {}
       const auto *target = dyn_cast<CXXConstructExpr>(ci->getInit());
       if (!target || !constructorCall(target, self))
@@ -133,9 +138,7 @@ bool Lowerer::memberInitializers(const CXXConstructorDecl *cd) {
     }
     const FieldDecl *fd = ci->getMember();
     if (!fd) {
-      error(ci->getSourceLocation().isValid() ? ci->getSourceLocation()
-                                              : cd->getLocation(),
-            Diag::Construct,
+      error(at, Diag::Construct,
             {"this constructor initializer",
              "initialise the struct's own members in the initializer list"});
       return false;

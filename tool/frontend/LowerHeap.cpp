@@ -152,15 +152,9 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
 }
 
 bool Lowerer::heapObject(const VarDecl *vd, const CXXNewExpr *ne) {
-  const RecordDecl *rd =
-      vd->getType()->getPointeeType()->getAsRecordDecl()->getDefinition();
-  const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
-      ne->getInitializer() ? ne->getInitializer()->IgnoreImplicit() : nullptr);
-  Object &obj = objects[vd];
-  obj.record = rd;
-  obj.cells = addressTaken.count(vd) || (ce && userConstructor(ce));
-  if (rd && declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
-    initObject(obj, ne->getInitializer(), true);
+  if (const RecordDecl *rd =
+          vd->getType()->getPointeeType()->getAsRecordDecl()->getDefinition())
+    localObject(vd, rd, ne->getInitializer()); // used as t->x
   return true;
 }
 

@@ -99,14 +99,8 @@ Lowerer::Object *Lowerer::temporaryOf(const CallExpr *e) {
            "call a function of this file that returns the struct"});
     return nullptr;
   }
-  temporaries.emplace_back();
-  Object &t = temporaries.back();
-  t.record = rd->getDefinition();
-  t.cells = true;
-  if (!declareMembers(t.record, t, "ret", e->getExprLoc()) ||
-      !userCall(e, def, &t))
-    return nullptr;
-  return &t;
+  Object *t = newTemporary(rd, e->getExprLoc(), "ret"); // LowerConstructor.cpp
+  return t && userCall(e, def, t) ? t : nullptr;
 }
 
 bool Lowerer::resultParam(const FunctionDecl *fd) {

@@ -33,7 +33,7 @@ bool Lowerer::structLocal(const VarDecl *vd) {
       objects[vd] = *o;
     return true;
   }
-  localObject(vd, rd->getDefinition());
+  localObject(vd, rd->getDefinition(), vd->getInit());
   return true;
 }
 
@@ -47,17 +47,18 @@ void Lowerer::cellLocal(const VarDecl *vd, Type t, Op *init) {
   arrays[vd] = a;
 }
 
-bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd) {
+bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd,
+                          const Expr *init) {
   Object &obj = objects[vd];
   obj.record = rd;
   // Constructed by a constructor of the user's: the members in cells, which
   // the constructor writes through `self`.
-  const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
-      vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr);
+  const auto *ce =
+      dyn_cast_or_null<CXXConstructExpr>(init ? init->IgnoreImplicit() : nullptr);
   obj.cells = addressTaken.count(vd) != 0 || (ce && userConstructor(ce));
   if (!declareMembers(rd, obj, vd->getNameAsString(), vd->getLocation()))
     return false;
-  return initObject(obj, vd->getInit(), true);
+  return initObject(obj, init, true);
 }
 
 bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,

@@ -317,10 +317,9 @@ private:
                        clang::SourceLocation loc);
   /// A local struct variable or reference to one (false: not a struct).
   bool structLocal(const clang::VarDecl *vd);
-  /// A local scalar a call writes, in a one-element array.
-  void cellLocal(const clang::VarDecl *vd, Type t, Op *init);
-  /// A local struct variable: its members as locals, initialised.
-  bool localObject(const clang::VarDecl *vd, const clang::RecordDecl *rd);
+  void cellLocal(const clang::VarDecl *vd, Type t, Op *init); // in a cell
+  bool localObject(const clang::VarDecl *vd, const clang::RecordDecl *rd,
+                   const clang::Expr *init); // `S s = init;`, `new S{...}`
   bool declareMembers(const clang::RecordDecl *rd, Object &obj,
                       const std::string &prefix, clang::SourceLocation loc);
   /// Initialises (or assigns) object `to` from expression `init`: an
@@ -421,7 +420,8 @@ private:
   // brace-initialised from `e`; constructing `to` or `obj` (its scalars in
   // cells); a constructor's member initializers, into `self`.
   bool userConstructor(const clang::CXXConstructExpr *ce);
-  Object *newTemporary(const clang::RecordDecl *rd, clang::SourceLocation loc);
+  Object *newTemporary(const clang::RecordDecl *rd, clang::SourceLocation loc,
+                       std::string prefix = ""); // "": rd's name
   Object *constructedTemporary(const clang::Expr *e);
   bool constructInto(Object &to, const clang::CXXConstructExpr *ce,
                      bool declare);
