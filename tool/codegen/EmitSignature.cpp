@@ -97,7 +97,9 @@ std::string access(const std::string &base, bool pointer,
     return pointer ? "*" + base : base;
   std::string s = base;
   for (size_t k = 0; k < path.size(); ++k)
-    s += (k == 0 && pointer ? "->" : ".") + path[k];
+    s += ((k == 0 && pointer) || (k > 0 && path[k - 1] == "data()") ? "->"
+                                                                     : ".") +
+         path[k];
   return s;
 }
 

@@ -71,6 +71,8 @@ void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
 /// first, as a derived object holds them; whether rd's bases allow that
 /// (no virtual bases, no member name twice).
 std::vector<const clang::FieldDecl *> fieldsOf(const clang::RecordDecl *rd);
+/// The struct or class a type is (no pointers, references or lambdas).
+const clang::RecordDecl *recordOf(clang::QualType t);
 bool plainBases(const clang::RecordDecl *rd);
 /// Whether `s` may re-point pointer parameter pd; whether f's body (or
 /// its member initializers) names member fd (LowerByValue.cpp).

@@ -16,9 +16,6 @@ namespace adgen {
 
 using namespace clang;
 
-namespace {
-
-/// The struct or class a type is (no pointers, references or lambdas).
 const RecordDecl *recordOf(QualType t) {
   const auto *rd = t.getCanonicalType()->getAsRecordDecl();
   if (!rd || !rd->getDefinition())
@@ -27,8 +24,6 @@ const RecordDecl *recordOf(QualType t) {
     return nullptr;
   return rd->getDefinition();
 }
-
-} // namespace
 
 std::vector<const FieldDecl *> fieldsOf(const RecordDecl *rd) {
   std::vector<const FieldDecl *> out;
@@ -381,6 +376,10 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
     auto it = objects.find(nullptr);
     if (it != objects.end())
       return &it->second;
+  } else if (auto el = isa<CXXOperatorCallExpr, CXXMemberCallExpr>(e)
+                           ? containerElement(e)
+                           : std::nullopt) {
+    return *el; // ps[i], ps.front(), ps.data() (LowerStructVector.cpp)
   } else if (const auto *call = dyn_cast<CallExpr>(e);
              call && call->getType()->isRecordType()) {
     return temporaryOf(call);

@@ -226,6 +226,19 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
   const Expr *init = vd->getInit();
   if (init && heapLocal(vd))
     return;
+  if (recordOf(vd->getType()->getPointeeType()) && init &&
+      !init->IgnoreParenImpCasts()->isNullPointerConstant(
+          ast(), Expr::NPC_ValueDependentIsNotNull)) {
+    // `Box *p = &box;`, `const P *q = ps + 1;`: another name for that
+    // object or element (a pointer that moves would need its position).
+    if (movedPointers.count(vd))
+      return error(vd->getLocation(), Diag::Construct,
+                   {"moving the struct pointer '" + vd->getNameAsString() + "'",
+                    "index from a pointer that stays put: 'q[i].x'"});
+    if (Object *o = objectOf(init))
+      objects[vd] = *o;
+    return;
+  }
   if (const auto *il = dyn_cast_or_null<InitListExpr>(init))
     init = il->getNumInits() == 1 ? il->getInit(0) : nullptr; // `p{}`: null
   if (!init || init->IgnoreParenImpCasts()->isNullPointerConstant(

@@ -24,6 +24,8 @@ std::optional<Lowerer::LValue> Lowerer::elementRef(const VarDecl *vd) {
 void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   if (s->getInit())
     stmt(s->getInit());
+  if (rangeForElements(s)) // over structs (LowerStructVector.cpp)
+    return;
   const Expr *range = s->getRangeInit();
   const VarDecl *lv = s->getLoopVariable();
   const auto *at = ast().getAsConstantArrayType(range->getType());

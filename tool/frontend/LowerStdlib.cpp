@@ -145,6 +145,10 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   const auto *spec = specOf(t);
   StdClass k = stdClassOf(spec);
   QualType elem = spec->getTemplateArgs()[0].getAsType();
+  if (const RecordDecl *er = recordOf(elem);
+      er && stdClassOf(er) == StdClass::None && er->getDefinition())
+    return structContainerLeaves(t, er->getDefinition(), obj, up, path,
+                                 passing, loc, base);
   std::optional<Type> et;
   if (elem->isArithmeticType() || elem->isEnumeralType())
     et = typeOf(elem, nullptr, loc);

@@ -184,12 +184,19 @@ bool Lowerer::flattenElements(const RecordDecl *rd, const RecordDecl *outer,
     auto t = typeOf(elem, fd, fd->getLocation());
     if (!t)
       return false;
+    // Elements of a std::vector or std::array: `v.data()` is the array.
     std::string leafName;
+    std::vector<std::string> shownPath;
     for (const std::string &s : p)
-      leafName += "_" + s;
+      if (s == "data()") {
+        shownPath.push_back("[]");
+      } else {
+        leafName += "_" + s;
+        shownPath.push_back(s);
+      }
+    if (std::find(p.begin(), p.end(), "data()") == p.end())
+      shownPath.insert(shownPath.begin(), "[]");
     Array *a = fn.newArray(uniqueName(up.name + leafName), *t);
-    std::vector<std::string> shownPath{"[]"};
-    shownPath.insert(shownPath.end(), p.begin(), p.end());
     a->spelled = dotted(up.name, shownPath);
     a->structElements = true;
     a->isConst = isConst || elem.isConstQualified();

@@ -78,8 +78,7 @@ private:
     Op *element = nullptr; // one element of such an array: k (a long)
   };
 
-  /// A pointer into an array: the array and the offset of the element it
-  /// points at (null: the first).
+  /// A pointer into an array: the array and the element's offset (null: 0).
   struct PointerRef {
     Array *arr = nullptr;
     Op *offset = nullptr;
@@ -190,8 +189,7 @@ private:
   Op *literal(const clang::Expr *e);
   /// `double y{x};`, `double z{};`, `T()` for a scalar; else folded().
   Op *scalarInit(const clang::Expr *e);
-  /// The constant clang folds `e` to (sizeof, constexpr values); an
-  /// unsupported construct otherwise.
+  /// The constant clang folds `e` to (sizeof, constexpr); else an error.
   Op *folded(const clang::Expr *e);
   Op *cond(const clang::Expr *e); // as bool
   Op *castExpr(const clang::CastExpr *e);
@@ -210,18 +208,15 @@ private:
   /// function, or an error.
   Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
                   const clang::FunctionDecl *def);
-  /// A call kept as it is (an Extern op): a function of the math headers
-  /// on scalars that adgen does not differentiate (LowerExtern.cpp). Null,
-  /// with nothing reported, when the call is not one.
+  /// A math-header call adgen does not differentiate, kept as an Extern
+  /// op (LowerExtern.cpp); null, unreported, when the call is not one.
   Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
-  /// `printf("%d\n", n);` on passive scalars and string literals, as a
-  /// KeptCall (LowerExtern.cpp); false when the statement is not one.
+  /// `printf("%d\n", n);` on passive values, a KeptCall (LowerExtern.cpp).
   bool keptCall(const clang::Expr *e);
   bool globalCounter(const clang::Expr *e); // `++calls;`, LowerCounter.cpp
   void counterRead(const clang::VarDecl *vd, clang::SourceLocation loc);
   bool declareKept(const clang::FunctionDecl *callee);
-  /// frexp(x, &e) on an integer variable e (LowerExtern.cpp); null when
-  /// the call is not one.
+  /// frexp(x, &e) on an integer e (LowerExtern.cpp); null: not one.
   Op *frexpCall(const clang::CallExpr *e, llvm::StringRef name);
   /// ldexp(x, n) on a non-literal x: a product with powers of two.
   Op *ldexpCall(const clang::CallExpr *e, llvm::StringRef name);
@@ -229,8 +224,7 @@ private:
   /// INFINITY, HUGE_VAL and NAN expand to) as constants; null otherwise.
   Op *builtinConstant(const clang::CallExpr *e,
                       const clang::FunctionDecl *callee);
-  /// A call to a function defined in the file or a user header: lowered
-  /// (on first use) to IR of its own, then called.
+  /// A call to a function of the file or a user header (lowered once).
   Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def,
                Object *dest = nullptr);
   /// The arguments of a call to `g`: scalars converted to the parameter
@@ -255,15 +249,13 @@ private:
              const std::vector<Op *> &offsets);
   /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
   Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
-  /// The value of an lvalue expression (the operand of an lvalue-to-rvalue
-  /// conversion).
+  /// The value of an lvalue expression (an lvalue-to-rvalue operand).
   Op *rvalue(const clang::Expr *e);
   /// True for the expansion of assert(...) (a no-op for the derivative).
   bool isAssert(const clang::Expr *e);
   /// The source text of `s` (shortened), to name a construct in a message.
   std::string sourceText(const clang::Stmt *s);
-  /// "a range-based for loop", ... for an unsupported expression or
-  /// statement, with a hint; false when there is nothing specific to say.
+  /// What an unsupported construct is, with a hint; false: nothing to say.
   bool describe(const clang::Stmt *s, std::string &what, std::string &hint);
   /// describe() for objects, pointers, strings, casts and literals.
   bool describeValue(const clang::Stmt *s, std::string &what,
@@ -273,8 +265,7 @@ private:
   std::optional<LValue> lvalue(const clang::Expr *e);
   /// An element of an array, `a[i]` or `a[i][j]`, as a flat index.
   std::optional<LValue> element(const clang::ArraySubscriptExpr *as);
-  /// False (after a diagnostic) for a member array of a struct passed by
-  /// value, which the IR cannot copy.
+  /// False (reported) for a member array of a struct passed by value.
   bool writableTarget(const LValue &lv, const clang::Expr *target);
   Op *read(const LValue &lv);
   void write(const LValue &lv, Op *v);
@@ -283,9 +274,8 @@ private:
 
   // LowerNames.cpp
   Op *declRef(const clang::DeclRefExpr *e);
-  /// A const global array read by the function: a local copy of its
-  /// (constant) value declared at the top of the body; null when `vd` is not
-  /// a const array, or after an error.
+  /// A const global array read by the function: a local copy at the top
+  /// of the body; null when `vd` is not one, or after an error.
   Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
   /// A mutable global scalar the function reads (inactive, SPEC §5), by
   /// its qualified name; null (after a diagnostic) when another translation
@@ -375,6 +365,15 @@ private:
   /// the element `pts[k]` or `pts + k` names.
   Object *elementOf(const Object &whole, Op *k);
   Object *elementObject(const clang::Expr *e);
+  // LowerStructVector.cpp: std::vector/array of structs (leaves {"data()",
+  // member}); their elements' object; ps[i], ps.data()...; range-for.
+  bool structContainerLeaves(clang::QualType t, const clang::RecordDecl *er,
+                             Object &obj, UserParam &up,
+                             std::vector<std::string> path, Passing passing,
+                             clang::SourceLocation loc, const std::string &base);
+  Object *structContainer(const clang::Expr *e);
+  std::optional<Object *> containerElement(const clang::Expr *e);
+  bool rangeForElements(const clang::CXXForRangeStmt *s);
 
   // LowerStdlib.cpp
   /// The leaves of a std::array or std::vector parameter (or member) of

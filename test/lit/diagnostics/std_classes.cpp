@@ -57,7 +57,7 @@ double local(double x) {
 }
 
 // CHECK: std_classes.cpp:[[@LINE+3]]:39: error: 'b' (std::vector<bool>) holds elements of type 'bool', which adgen cannot differentiate through
-// CHECK: note: hint: use std::vector or std::array of double, float, long double or integers
+// CHECK: note: hint: use std::vector or std::array of double, float, long double, integers or structs of those
 #pragma adgen grad
 double bools(const std::vector<bool> &b, double x) { return b[0] ? x : 0.0; }
 
