@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -55,7 +56,13 @@ struct LowerContext {
   /// Globals read as values, and global counters incremented (`++calls;`,
   /// LowerCounter.cpp): a global may not be both.
   std::set<const clang::VarDecl *> globalReads{}, counters{};
+  /// The members some code of the file reads (MemberReads.cpp), on demand.
+  std::optional<std::set<const clang::FieldDecl *>> readMembers{};
 };
+
+/// Whether any code of the translation unit reads member fd (not only
+/// initialises or assigns it).
+bool memberRead(LowerContext &cx, const clang::FieldDecl *fd);
 
 /// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other
 /// class of namespace std, None for the rest.

@@ -273,9 +273,10 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
         return false;
       continue;
     }
-    // A pointer member the function never names, or one of its result: as
-    // a local's (declareMembers), dropped.
-    if (ft->isPointerType() && (up.result || !namesMember(lowering, fd))) {
+    // A pointer member the function never names, that no code reads, or
+    // one of its result: as a local's (declareMembers), dropped.
+    if (ft->isPointerType() && (up.result || !namesMember(lowering, fd) ||
+                                !memberRead(cx, fd))) {
       obj.nulls.insert(member);
       continue;
     }

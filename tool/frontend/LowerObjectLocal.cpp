@@ -198,9 +198,13 @@ bool Lowerer::initMember(Object &to, const FieldDecl *fd, const Expr *sub,
   if (sub && isa<ImplicitValueInitExpr>(sub))
     sub = nullptr;
   if (to.nulls.count(n)) { // a pointer member: null, or refused
-    if (sub && sub->IgnoreParenImpCasts()->isNullPointerConstant(
-                   ast(), Expr::NPC_ValueDependentIsNotNull) ==
-                   Expr::NPCK_NotNull)
+    // Pointing at something: refused, unless no code reads the member and
+    // the initializer has no effects (`x_pointer(&x)`): then it holds
+    // nothing that matters.
+    if (sub &&
+        sub->IgnoreParenImpCasts()->isNullPointerConstant(
+            ast(), Expr::NPC_ValueDependentIsNotNull) == Expr::NPCK_NotNull &&
+        (memberRead(cx, fd) || sub->HasSideEffects(ast())))
       return nullMember(to, n, sub->getExprLoc());
     return true;
   }
