@@ -471,8 +471,9 @@ std::string emitFile(const Module &m, const EmitOptions &o) {
                                 fmt::arg("input", baseName(o.input)),
                                 fmt::arg("summary", summary));
   // The globals first: copied struct definitions' methods may name them.
-  out += globalDeclarations(m);
+  out += globalDeclarations(m, false);
   out += o.userTypes;
+  out += globalDeclarations(m, true);
   TemplateForms forms(m);
   out += withNamespaces(m, o, [&](const Function &f) {
     return emitFunction(f, o, &forms);

@@ -8,7 +8,8 @@
 namespace adgen {
 
 /// `extern double scale;` (in its namespace) for each mutable global the
-/// functions of `m` read; empty when none.
-std::string globalDeclarations(const Module &m);
+/// functions of `m` read; empty when none. Those of a user struct type
+/// (`records`) come after the copied type definitions, the others before.
+std::string globalDeclarations(const Module &m, bool records);
 
 } // namespace adgen

@@ -164,6 +164,11 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
 }
 
 bool Lowerer::writableTarget(const LValue &lv, const Expr *target) {
+  if ((lv.var && lv.var->global) || (lv.arr && lv.arr->global)) {
+    error(target->getExprLoc(), Diag::GlobalWrite,
+          {lv.var ? lv.var->name.substr(2) : shown(lv.arr)});
+    return false;
+  }
   if (!lv.arr || !lv.arr->isConst || lv.arr->paramIndex < 0)
     return true;
   // A member array of a struct passed by value: a copy in C++, the

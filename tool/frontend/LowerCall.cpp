@@ -204,7 +204,8 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
   if (!callArgs(e, g, scalars, arrs, order, offsets, dest))
     return nullptr;
   offsets.resize(arrs.size(), nullptr);
-  if (!checkAliasing(userArgs(e), g, arrs, order, offsets))
+  if (!checkAliasing(userArgs(e), g, arrs, order, offsets) ||
+      globalWrittenByCall(g, arrs, order, e->getExprLoc()))
     return nullptr;
   return callOp(g, std::move(scalars), arrs, std::move(order), offsets);
 }

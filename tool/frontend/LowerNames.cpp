@@ -203,6 +203,8 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors, Op **offset) {
       if (vd->hasGlobalStorage()) {
         if (Array *g = constGlobalArray(vd, dr->getLocation()))
           return g;
+        if (Array *g = globalArray(vd, dr->getLocation()))
+          return g;
         if (!failed)
           error(dr->getLocation(), Diag::GlobalRead, {vd->getName()});
         return nullptr;

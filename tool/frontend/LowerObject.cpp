@@ -344,6 +344,9 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
   e = e->IgnoreParenImpCasts();
   if (const auto *dr = dyn_cast<DeclRefExpr>(e)) {
     if (const auto *vd = dyn_cast<VarDecl>(dr->getDecl())) {
+      if (vd->hasGlobalStorage() && !vd->isStaticLocal() &&
+          recordOf(vd->getType()))
+        return globalObject(vd, dr->getLocation()); // LowerGlobals.cpp
       auto it = objects.find(vd);
       if (it != objects.end())
         return &it->second;

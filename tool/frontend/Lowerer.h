@@ -227,15 +227,13 @@ private:
   /// A call to a function of the file or a user header (lowered once).
   Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def,
                Object *dest = nullptr);
-  /// The arguments of a call to `g`: scalars converted to the parameter
-  /// types, arrays by reference; `order` says which is which (~k for the
-  /// k-th array). False on error.
+  /// The arguments of a call to `g` (scalars converted, arrays by
+  /// reference; `order`: ~k for the k-th array). False on error.
   bool callArgs(const clang::CallExpr *e, const Function *g,
                 std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                 std::vector<int> &order, std::vector<Op *> &offsets,
                 Object *dest = nullptr);
-  /// Reports an array argument passed to a written array parameter and to
-  /// another one, unless adgen proves the two ranges apart; false then.
+  /// Reports (false) an array passed to a written parameter and another.
   bool checkAliasing(llvm::ArrayRef<const clang::Expr *> args, // userArgs
                      const Function *g, const std::vector<Array *> &arrs,
                      const std::vector<int> &order,
@@ -274,20 +272,27 @@ private:
 
   // LowerNames.cpp
   Op *declRef(const clang::DeclRefExpr *e);
-  /// A const global array read by the function: a local copy at the top
-  /// of the body; null when `vd` is not one, or after an error.
+  /// A const global array read: a local copy (null: not one, or error).
   Array *constGlobalArray(const clang::VarDecl *vd, clang::SourceLocation use);
-  /// A mutable global scalar the function reads (inactive, SPEC §5), by
-  /// its qualified name; null (after a diagnostic) when another translation
-  /// unit cannot name it (static, volatile, not a scalar).
+  /// A mutable global scalar read (inactive, SPEC §5), by its qualified
+  /// name; null (reported) when another translation unit cannot name it.
   Var *globalRead(const clang::VarDecl *vd, clang::SourceLocation use);
+  // LowerGlobals.cpp: mutable global arrays and structs read (null: not
+  // one, or an error); true after reporting a call that writes one.
+  Array *globalArray(const clang::VarDecl *vd, clang::SourceLocation use);
+  Object *globalObject(const clang::VarDecl *vd, clang::SourceLocation use);
+  bool globalMembers(const clang::RecordDecl *rd, Object &obj,
+                     const std::string &prefix, const GlobalRoot &root,
+                     clang::SourceLocation use);
+  bool globalWrittenByCall(const Function *g, const std::vector<Array *> &arrs,
+                           const std::vector<int> &order,
+                           clang::SourceLocation loc);
   Array *arrayOf(const clang::Expr *e, bool reportErrors = true,
                  Op **offset = nullptr);
 
   // LowerObject.cpp
   /// A reference or struct parameter: its leaves appended to the params,
-  /// the user's parameter to fn.signature; false when it is neither. The
-  /// leaf of one member; a reference to a scalar.
+  /// the user's parameter to fn.signature; false when it is neither.
   bool objectParam(const clang::ParmVarDecl *pd, const std::string &name);
   /// A record as the output spells it: `Experiment<long double>`.
   std::string recordSpelling(const clang::RecordDecl *rd);
@@ -438,9 +443,8 @@ private:
                   clang::SourceLocation loc);
 
   // LowerObjectCall.cpp
-  /// Locals a call writes through a reference or pointer (`f(x)` for a
-  /// `double &` parameter, `f(&x)`, a non-const method's object): they live
-  /// in one-element arrays (scalarLocal), which a call can write.
+  /// Locals a call writes through a reference or pointer (`f(x)`, `f(&x)`,
+  /// a non-const method's object): in cells (scalarLocal).
   void findAddressTaken(const clang::Stmt *s);
   /// The struct a call returns, in a temporary the call writes.
   Object *temporaryOf(const clang::CallExpr *e);
@@ -450,13 +454,11 @@ private:
   bool selfParam(const clang::CXXMethodDecl *md);
   /// The IR name of a method (`Vec3_norm`) or operator (`operator_plus`).
   std::string functionName(const clang::FunctionDecl *fd);
-  /// The arguments of a call as the user's parameters see them: a method's
-  /// object first.
+  /// A call's arguments as the user's parameters see them (object first).
   std::vector<const clang::Expr *> userArgs(const clang::CallExpr *e);
 
   // LowerFunction.cpp
-  /// A parameter of the function being lowered, appended to its params
-  /// (nothing after an error).
+  /// A parameter of the function being lowered, appended to its params.
   void lowerParam(const clang::ParmVarDecl *pd);
   /// A string parameter the body never names: in the user's signature
   /// only (no leaves); false when pd is not one.
@@ -469,8 +471,7 @@ private:
   std::string uniqueName(const std::string &base);
   void error(clang::SourceLocation loc, Diag d,
              std::initializer_list<llvm::StringRef> args = {});
-  /// The diagnostic for a call to `callee`, which adgen cannot see, inside a
-  /// checkpointed loop: random numbers, I/O, the clock, or unknown.
+  /// The diagnostic for an unseen callee in a checkpointed loop.
   static Diag impureCallDiag(const clang::FunctionDecl *callee);
   void setLoc(clang::SourceLocation loc);
   clang::ASTContext &ast() { return cx.ast; }

@@ -145,7 +145,8 @@ typeDefinitions(ASTContext &ast, const Preprocessor *pp,
     auto pl = sm.getPresumedLoc(rd->getBeginLoc());
     out += "\n// " + name.substr(name.rfind(':') + 1) + ", as " +
            llvm::sys::path::filename(pl.getFilename()).str() + ":" +
-           std::to_string(pl.getLine()) + " defines it (a parameter's type).\n" +
+           std::to_string(pl.getLine()) +
+           " defines it (a type the generated code uses).\n" +
            "#ifndef " + guard + "\n#define " + guard + "\n" +
            dependencies(ast, pp, def, text, emitted) + open + text + ";\n" +
            close + "#endif\n";

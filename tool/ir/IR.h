@@ -85,6 +85,15 @@ struct SourceLoc {
   unsigned line = 0, col = 0;
 };
 
+/// The global a member of a global struct belongs to (`::ns::c` declared
+/// `Complex c`), or one global array (`double g[3]`); empty for a global
+/// scalar, which is its own name and type.
+struct GlobalRoot {
+  std::string name;  // qualified: "::ns::c"
+  std::string decl;  // unqualified declaration: "Complex c", "double g[3]"
+  bool record = false; // of a user type: declared after the types
+};
+
 /// A named scalar variable: a parameter or a local.
 struct Var {
   std::string name;
@@ -96,6 +105,8 @@ struct Var {
   // qualified name; never declared or written here (the emitter declares
   // it `extern`).
   bool global = false;
+  // A member of a global struct (`::c.re`): the global's declaration.
+  GlobalRoot root;
 };
 
 /// What runtime object an Array stands for, if not data: a checkpoint one
@@ -134,6 +145,11 @@ struct Array {
   // How the source names it where that is not `name`: a struct's leaf
   // `b.w`, `pts[].x` (messages say this; see shown()).
   std::string spelled;
+  // A mutable global array (or a global struct's member array) the
+  // function reads, as for Var::global: `name` is qualified (`::g`,
+  // `::c.w`), it is never declared or written here.
+  bool global = false;
+  GlobalRoot root;
 };
 
 /// An array as messages name it: its source spelling, else its name.

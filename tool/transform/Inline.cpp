@@ -18,6 +18,16 @@ static Var *globalVar(Function &f, const Var &g) {
   v->global = true;
   return v;
 }
+/// Likewise for a global array.
+static Array *globalArray(Function &f, const Array &g) {
+  for (auto &a : f.arrays)
+    if (a->global && a->name == g.name)
+      return a.get();
+  Array *a = f.newArray(g.name, g.elemType);
+  *a = g;
+  return a;
+}
+
 namespace {
 
 class Inliner {
@@ -66,7 +76,9 @@ private:
       else if (v->paramIndex < 0)
         m.mapVar(v.get(), f.newVar(names.fresh(prefix + v->name), v->type));
     for (auto &a : g->arrays)
-      if (a->paramIndex < 0) {
+      if (a->global) {
+        m.mapArray(a.get(), globalArray(f, *a));
+      } else if (a->paramIndex < 0) {
         Array *n = f.newArray(names.fresh(prefix + a->name), a->elemType);
         std::string nm = n->name;
         *n = *a;
