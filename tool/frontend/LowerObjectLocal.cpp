@@ -18,6 +18,13 @@ bool Lowerer::structLocal(const VarDecl *vd) {
   // std::array and std::pair locals are structs, a local std::vector a
   // heap array (LowerHeap.cpp); the other std:: classes are not supported.
   StdClass k = stdClassOf(qt);
+  // `auto &&r = {1., x, 2.};`: a std::initializer_list, a local array.
+  if (k == StdClass::Other && rd->getIdentifier() &&
+      rd->getName() == "initializer_list")
+    if (Array *a = listArray(vd->getInit(), vd->getNameAsString())) {
+      arrays[vd] = a;
+      return true;
+    }
   if (!qt->isReferenceType() && k == StdClass::Vector)
     return vectorLocal(vd, rd->getDefinition());
   if (!qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&

@@ -21,6 +21,28 @@ std::optional<Lowerer::LValue> Lowerer::elementRef(const VarDecl *vd) {
                         : b.constant(static_cast<double>(r.fixed), Type::Int)};
 }
 
+Array *Lowerer::listArray(const Expr *e, const std::string &name) {
+  const Expr *x = e ? e->IgnoreImplicit() : nullptr;
+  if (const auto *mt = dyn_cast_or_null<MaterializeTemporaryExpr>(x))
+    x = mt->getSubExpr()->IgnoreImplicit();
+  const auto *sl = dyn_cast_or_null<CXXStdInitializerListExpr>(x);
+  const auto *il =
+      sl ? dyn_cast<InitListExpr>(sl->getSubExpr()->IgnoreImplicit()) : nullptr;
+  const auto *at = il ? ast().getAsConstantArrayType(il->getType()) : nullptr;
+  if (!at || !at->getElementType()->isArithmeticType())
+    return nullptr;
+  auto t = typeOf(at->getElementType(), nullptr, e->getExprLoc());
+  if (!t)
+    return nullptr;
+  setLoc(e->getExprLoc());
+  Array *a = fn.newArray(uniqueName(name), *t);
+  a->size = at->getSize().getSExtValue();
+  a->dims = {a->size};
+  b.declArray(a);
+  initArray(a, il);
+  return failed ? nullptr : a;
+}
+
 void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   if (s->getInit())
     stmt(s->getInit());
@@ -31,7 +53,16 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   const auto *at = ast().getAsConstantArrayType(range->getType());
   StdClass sc = stdClassOf(range->getType());
   bool container = sc == StdClass::Array || sc == StdClass::Vector;
-  if (!at && !container)
+  // Over a brace list, or a local std::initializer_list (structLocal).
+  Array *list = listArray(range, "adgen_list");
+  if (const auto *dr = dyn_cast<DeclRefExpr>(range->IgnoreParenImpCasts());
+      !list && dr && sc == StdClass::Other)
+    if (auto it = arrays.find(dyn_cast<VarDecl>(dr->getDecl()));
+        it != arrays.end())
+      list = it->second;
+  if (failed)
+    return;
+  if (!at && !container && !list)
     return error(s->getBeginLoc(), Diag::Construct,
                  {"a range-based for loop over '" + sourceText(range) + "'",
                   "range over a fixed-size array, or write an index loop: "
@@ -41,7 +72,7 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
                  {"a range-based for loop over the rows of a 2-D array",
                   "write index loops: 'for (int i = 0; i < n; ++i) for (int "
                   "j = 0; j < m; ++j)'"});
-  Array *a = arrayOf(range);
+  Array *a = list ? list : arrayOf(range);
   if (!a)
     return;
   auto t = typeOf(lv->getType().getNonReferenceType(), lv, lv->getLocation());
@@ -55,9 +86,10 @@ void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   Var *i = fn.newVar(uniqueName("adgen_i"), ct);
   b.decl(i, b.constant(0, ct));
   loopOf(s, LoopKind::For, [&]() -> Op * {
-    Op *n = at ? b.constant(static_cast<double>(at->getSize().getSExtValue()),
-                            Type::Int)
-               : containerCount(range);
+    Op *n = list ? b.constant(static_cast<double>(list->size), Type::Int)
+           : at  ? b.constant(static_cast<double>(at->getSize().getSExtValue()),
+                              Type::Int)
+                 : containerCount(range);
     return n ? b.binary(OpKind::Lt, b.readVar(i), b.cast(n, ct)) : nullptr;
   }, [&] {
     setLoc(lv->getLocation());

@@ -261,8 +261,11 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
     return (void)error(init->getExprLoc(), Diag::Construct,
                        {"the array initialiser '" + sourceText(init) + "'",
                         "initialise the array from a brace list"});
-  if (!il)
-    return;
+  if (il)
+    initArray(a, il);
+}
+
+void Lowerer::initArray(Array *a, const InitListExpr *il) {
   std::vector<const Expr *> flat;
   std::function<void(const InitListExpr *)> flatten =
       [&](const InitListExpr *l) {
@@ -290,7 +293,8 @@ void Lowerer::localArray(const VarDecl *vd, const ConstantArrayType *at) {
     Op *v = expr(flat[i]);
     if (!v)
       return;
-    b.store(a, b.constant(static_cast<double>(i), Type::Int), b.cast(v, *et));
+    b.store(a, b.constant(static_cast<double>(i), Type::Int),
+            b.cast(v, a->elemType));
   }
 }
 

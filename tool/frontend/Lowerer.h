@@ -130,6 +130,9 @@ private:
   /// A local scalar variable (or a reference to one), with its initializer.
   void localVar(const clang::VarDecl *vd);
   void localArray(const clang::VarDecl *vd, const clang::ConstantArrayType *at);
+  void initArray(Array *a, const clang::InitListExpr *il); // constants, stores
+  /// A std::initializer_list of numbers as a local array (null: none).
+  Array *listArray(const clang::Expr *e, const std::string &name);
   /// `if (init; T x = ...)`: the init and the declaration; false: error.
   bool conditionPrologue(const clang::Stmt *init, const clang::VarDecl *cv);
   void ifStmt(const clang::IfStmt *s);
@@ -139,15 +142,12 @@ private:
               const std::function<Op *()> &condition,
               const std::function<void()> &body,
               const std::function<void()> &step);
-  /// `for (double v : a)` over a fixed-size array (LowerRangeFor.cpp).
-  void rangeFor(const clang::CXXForRangeStmt *s);
-  /// The element a range-for's reference variable names, if `vd` is one.
-  std::optional<LValue> elementRef(const clang::VarDecl *vd);
+  void rangeFor(const clang::CXXForRangeStmt *s); // LowerRangeFor.cpp
+  std::optional<LValue> elementRef(const clang::VarDecl *vd); // for (T &v : a)
   void intoBlock(Block *blk, const std::function<void()> &f);
-  /// A block's statements; in a switch, those after a break run on `fall`.
+  /// A block's statements (in a switch, after a break: on `fall`).
   void stmtList(llvm::ArrayRef<const clang::Stmt *> list);
-  /// A condition's declaration or init statement (if, switch, loops).
-  void condDecl(const clang::VarDecl *vd);
+  void condDecl(const clang::VarDecl *vd); // in if, switch, loops
 
   // LowerSwitch.cpp
   void switchStmt(const clang::SwitchStmt *s);

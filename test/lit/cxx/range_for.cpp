@@ -1,13 +1,16 @@
 // Range-based for over fixed-size arrays (local and const global): by value
 // (`double v`, `auto v`), by reference writing (`double &v`), by const
-// reference (`const auto &v`), over an int array, and as a checkpointed
-// loop. f_grad and f_jvp against central differences, double and float.
+// reference (`const auto &v`), over an int array, over brace lists and a
+// local `auto &&r = {1., x, 2.}` (std::initializer_list, Clad's Loops test),
+// and as a checkpointed loop. f_grad and f_jvp against central
+// differences, double and float.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
 // RUN: %t.exe
 #include <cmath>
+#include <initializer_list>
 
 const double kScale[3] = {0.5, -1.0, 2.0};
 
@@ -62,12 +65,32 @@ float q(const float *x) {
   return s;
 }
 
+// CHECK-LABEL: ADGEN_HD double lists_grad(
+// CHECK: double range[5] = {1.0, 0.0, 2.0, 0.0, 3.0};
+// CHECK-NEXT: range[1] = x[0];
+#pragma adgen jvp grad
+double lists(const double *x) {
+  double sum = 0;
+  if (x[0] > -0.5) {
+    auto &&range = {1., x[0], 2., x[1], 3.};
+    for (auto elem : range)
+      sum += elem * std::sin(elem);
+  }
+  for (double v : {x[0] * x[1], 2.0, x[2]})
+    sum += v * x[3];
+  for (int k : {1, 2, 3})
+    sum += k * std::exp(0.1 * k * x[2]);
+  return sum;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
 double f_jvp(const double *x, const double *x_dot, double *f_dot);
 double f_grad(const double *x, double *x_bar, double f_bar = 1.0);
 double g_jvp(const double *x, const double *x_dot, double *g_dot);
 double g_grad(const double *x, double *x_bar, double g_bar = 1.0);
+double lists_jvp(const double *x, const double *x_dot, double *lists_dot);
+double lists_grad(const double *x, double *x_bar, double lists_bar = 1.0);
 float q_jvp(const float *x, const float *x_dot, float *q_dot);
 float q_grad(const float *x, float *x_bar, float q_bar = 1.0f);
 int main() {
@@ -81,6 +104,15 @@ int main() {
         },
         [](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
           return fd::Vec{f_grad(z.data(), zb->data(), yb[0])};
+        },
+        rng);
+    fd::check_grad("lists", fd::at(x0), x0, 4,
+        [](const fd::Vec &z) { return fd::Vec{lists(z.data())}; },
+        [](const fd::Vec &z, const fd::Vec &zd, fd::Vec *yd) {
+          return fd::Vec{lists_jvp(z.data(), zd.data(), &(*yd)[0])};
+        },
+        [](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
+          return fd::Vec{lists_grad(z.data(), zb->data(), yb[0])};
         },
         rng);
     fd::check_grad("g", fd::at(x0), x0, 4,
