@@ -2,7 +2,9 @@
 // or std::string parameter the body never names stays in the derivatives'
 // signatures and is passed nowhere; a call passes nothing for it (a string
 // literal argument); a std::string or `const char *` local that is never
-// read is not lowered. Also std::max / std::min with std::greater and
+// read is not lowered. A string literal passed to a `const char *` the
+// callee reads (Clad's `check_and_return(x, 'a', "aa")`) is a local copy
+// of its characters. Also std::max / std::min with std::greater and
 // std::less, and malloc of one element spelled as a byte count.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -37,6 +39,20 @@ double labelled(double x, [[maybe_unused]] const std::string &label, double y) {
   return r;
 }
 
+static double check_and_return(double x, char c, const char *s) {
+  if (c == 'a' && s[0] == 'a' && s[2] == 0)
+    return x;
+  return 1;
+}
+
+// CHECK-LABEL: ADGEN_HD double branch_grad(
+// CHECK: char text[3] = {97, 97, 0};
+#pragma adgen jvp grad
+double branch(double x, double y) {
+  return check_and_return(x, 'a', "aa") * y +
+         check_and_return(y, 'a', "ba") * x;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
 #include ADGEN_GENERATED
@@ -55,6 +71,15 @@ int main() {
         },
         [&](const Vec &z, const Vec &yb, Vec *zb) {
           return Vec{labelled_grad(z[0], s, z[1], &(*zb)[0], &(*zb)[1], yb[0])};
+        },
+        rng);
+    fd::check_grad("branch", fd::at(x), x, x.size(),
+        [&](const Vec &z) { return Vec{branch(z[0], z[1])}; },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{branch_jvp(z[0], z[1], zd[0], zd[1], &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          return Vec{branch_grad(z[0], z[1], &(*zb)[0], &(*zb)[1], yb[0])};
         },
         rng);
   }
