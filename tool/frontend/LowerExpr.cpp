@@ -299,6 +299,10 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
     expr(e->getLHS());
     return failed ? nullptr : expr(e->getRHS());
   }
+  if (e->getLHS()->getType()->isPointerType() &&
+      e->getRHS()->getType()->isPointerType() &&
+      (e->isComparisonOp() || opc == BO_Sub))
+    return pointerCompare(e); // LowerPointer.cpp
   if (e->getLHS()->getType()->isPointerType() ||
       e->getRHS()->getType()->isPointerType()) {
     error(e->getExprLoc(), Diag::PointerArith,

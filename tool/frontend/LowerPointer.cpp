@@ -234,6 +234,42 @@ Op *Lowerer::pointerAssign(const BinaryOperator *e) {
   return b.constant(0, Type::Int); // a statement: its value is not used
 }
 
+Op *Lowerer::pointerCompare(const BinaryOperator *e) {
+  auto isNull = [&](const Expr *x) {
+    return x->IgnoreParenImpCasts()->isNullPointerConstant(
+               ast(), Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+  };
+  if (isNull(e->getLHS()) || isNull(e->getRHS())) {
+    const Expr *p = isNull(e->getLHS()) ? e->getRHS() : e->getLHS();
+    error(p->getExprLoc(), Diag::PointerTest, {sourceText(p)});
+    return nullptr;
+  }
+  auto p = pointerOf(e->getLHS());
+  auto q = p ? pointerOf(e->getRHS()) : std::nullopt;
+  if (!q)
+    return nullptr;
+  if (p->arr != q->arr) {
+    error(e->getExprLoc(), Diag::Construct,
+          {"comparing pointers into different arrays ('" + shown(p->arr) +
+               "' and '" + shown(q->arr) + "')",
+           "compare indices into one array instead"});
+    return nullptr;
+  }
+  // Positions in one array: their offsets (null: the first element), in
+  // one integer type.
+  Type t = p->offset && q->offset && p->offset->type == q->offset->type
+               ? p->offset->type
+           : p->offset && !q->offset ? p->offset->type
+           : q->offset && !p->offset ? q->offset->type
+                                     : Type::Long;
+  auto at = [&](Op *off) { return off ? b.cast(off, t) : b.constant(0, t); };
+  Op *d = nullptr;
+  if (std::optional<OpKind> k = opKindOf(e->getOpcode()))
+    d = b.binary(*k, at(p->offset), at(q->offset));
+  // `p - x` is a ptrdiff_t.
+  return d && e->getOpcode() == BO_Sub ? b.cast(d, Type::Long) : d;
+}
+
 void Lowerer::pointerLocal(const VarDecl *vd) {
   const Expr *init = vd->getInit();
   if (init && heapLocal(vd))

@@ -99,13 +99,13 @@ private:
                                       bool reportErrors = true);
   /// A local pointer variable `T *p = <pointer into an array>`.
   void pointerLocal(const clang::VarDecl *vd);
-  /// `p = q`, `p += k`, `p -= k` on a moving pointer.
-  Op *pointerAssign(const clang::BinaryOperator *e);
+  Op *pointerAssign(const clang::BinaryOperator *e); // p = q, p += k
+  /// `p < q`, `p != x + n`, `p - x` within one array (null: an error).
+  Op *pointerCompare(const clang::BinaryOperator *e);
   /// `++p`, `p--`, ...: its new position (prefix) or its old one.
   std::optional<PointerRef> pointerStep(const clang::UnaryOperator *u);
   PointerLocal *movingPointer(const clang::Expr *target);
-  /// The pointers `s` moves (assigns, increments): they need a variable.
-  void findMovedPointers(const clang::Stmt *s);
+  void findMovedPointers(const clang::Stmt *s); // assigned, incremented
   /// Offset variables of the pointer parameters the body moves.
   void movedParams(const clang::FunctionDecl *fd);
   /// Scalar parameters passed as `T &` / `&x`: in cells read at entry.

@@ -3,7 +3,8 @@
 // `const double *c = &cam[3]`, `*(c + 1)`, pointers re-pointed in loops
 // (`row += m`, `*xp++`, `*out++ = s`), a pointer parameter that moves, two
 // disjoint parts of one array passed to a callee that writes one of them,
-// and float. Each against central finite differences and the dot-product
+// pointer comparisons and differences in one array (`p != x + n`,
+// `q < end`, `p - x`), and float. Each against central finite differences and the dot-product
 // test, both modes.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -80,6 +81,19 @@ double walk(const double *x, int n) {
   return s;
 }
 
+// CHECK-LABEL: double iterate_grad(
+// CHECK: for (; p_off != n; ++p_off) {
+#pragma adgen jvp(x) grad(x)
+double iterate(const double *x, int n) {
+  double s = 0;
+  for (const double *p = x; p != x + n; ++p)
+    s += *p * *p * static_cast<double>(p - x);
+  const double *end = x + n;
+  for (const double *q = x + 1; q < end; q += 2)
+    s += std::sin(*q) * (end - q);
+  return s;
+}
+
 static void twice(const double *a, double *out) {
   out[0] = 2 * a[0] * a[1];
   out[1] = 2 * a[1] * a[2];
@@ -116,6 +130,10 @@ void matvec_grad(const double *A, const double *x, double *y, int n, int m,
                  double *A_bar, double *x_bar, double *y_bar);
 double walk_jvp(const double *x, int n, const double *x_dot, double *walk_dot);
 double walk_grad(const double *x, int n, double *x_bar, double walk_bar = 1);
+double iterate_jvp(const double *x, int n, const double *x_dot,
+                   double *iterate_dot);
+double iterate_grad(const double *x, int n, double *x_bar,
+                    double iterate_bar = 1);
 double halves_jvp(double *buf, double *buf_dot, double *halves_dot);
 double halves_grad(double *buf, double *buf_bar, double halves_bar = 1);
 float wsum_jvp(const float *w, int n, const float *w_dot, float *wsum_dot);
@@ -176,6 +194,15 @@ static void check_walk_halves(fd::Rng &rng) {
       },
       [](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
         return fd::Vec{walk_grad(z.data(), 5, zb->data(), yb[0])};
+      },
+      rng);
+  fd::check_grad("iterate", fd::at(a), a, 5,
+      [](const fd::Vec &z) { return fd::Vec{iterate(z.data(), 5)}; },
+      [](const fd::Vec &z, const fd::Vec &zd, fd::Vec *yd) {
+        return fd::Vec{iterate_jvp(z.data(), 5, zd.data(), &(*yd)[0])};
+      },
+      [](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
+        return fd::Vec{iterate_grad(z.data(), 5, zb->data(), yb[0])};
       },
       rng);
   // halves writes buf[3..5]: y = (result, buf), x = buf (in/out, not summed).

@@ -1,5 +1,6 @@
 // Testing a pointer against null is named as that (it was "pointer
-// arithmetic or address-of").
+// arithmetic or address-of"), as is comparing it with nullptr; comparing
+// pointers into two different arrays is refused, naming both.
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit" --implicit-check-not=error:
 // RUN: sh -c 'adgen %s -o %t.cpp 2>/dev/null; test $? -eq 1'
@@ -15,6 +16,22 @@ double f(const double *p, double x) {
     return p[0] * x;
   return x;
 }
-// CHECK: 1 error generated.
+#pragma adgen jvp
+double g(const double *p, double x) {
+  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:7: error: testing pointer 'p' against null is not supported by adgen
+  if (p != nullptr)
+    return p[0] * x;
+  return x;
+}
+
+#pragma adgen jvp
+double h(const double *p, const double *q, double x) {
+  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+2]]:31: error: comparing pointers into different arrays ('p' and 'q') is not supported by adgen
+  // CHECK-NEXT: for (const double *r = p; r != q + 2; ++r)
+  for (const double *r = p; r != q + 2; ++r)
+    x *= *r;
+  return x;
+}
+// CHECK: 3 errors generated.
 // CHECK-NOT: Stack dump
 // CHECK-NOT: PLEASE submit
