@@ -248,6 +248,8 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
     return v ? b.create(OpKind::Not, Type::Bool, {v}) : nullptr;
   }
   case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec: {
+    if (auto s = structPointerOp(e)) // LowerStructPointer.cpp
+      return *s;
     if (sub->getType()->isPointerType())
       return pointerStep(e) ? b.constant(0, Type::Int) : nullptr;
     auto lv = lvalue(sub);
@@ -289,6 +291,8 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
 
 Op *Lowerer::binaryOp(const BinaryOperator *e) {
   BinaryOperatorKind opc = e->getOpcode();
+  if (auto s = structPointerOp(e)) // p += k, p < q on struct pointers
+    return *s;
   if (e->isAssignmentOp() && e->getLHS()->getType()->isPointerType())
     return pointerAssign(e);
   if (e->isAssignmentOp())

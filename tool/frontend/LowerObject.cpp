@@ -368,7 +368,8 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
     // *p, and &s passed to a `S *` parameter; *pts is pts[0].
     if (u->getOpcode() == UO_Deref) {
       Object *o = objectOf(u->getSubExpr());
-      return o && o->elements && !o->element
+      // (a moving pointer's element where it points now)
+      return o && o->elements && (!o->element || o->cursor)
                  ? elementOf(*o, b.constant(0, Type::Long))
                  : o;
     }

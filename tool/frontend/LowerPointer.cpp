@@ -278,13 +278,14 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
       !init->IgnoreParenImpCasts()->isNullPointerConstant(
           ast(), Expr::NPC_ValueDependentIsNotNull)) {
     // `Box *p = &box;`, `const P *q = ps + 1;`: another name for that
-    // object or element (a pointer that moves would need its position).
-    if (movedPointers.count(vd))
-      return error(vd->getLocation(), Diag::Construct,
-                   {"moving the struct pointer '" + vd->getNameAsString() + "'",
-                    "index from a pointer that stays put: 'q[i].x'"});
+    // object or element (where a moving pointer points now); one that
+    // moves has a cursor (LowerStructPointer.cpp).
+    if (movedPointers.count(vd)) {
+      movingStructPointer(vd, init);
+      return;
+    }
     if (Object *o = objectOf(init))
-      objects[vd] = *o;
+      objects[vd] = o->cursor ? *elementOf(*o, b.constant(0, Type::Long)) : *o;
     return;
   }
   if (const auto *il = dyn_cast_or_null<InitListExpr>(init))

@@ -102,7 +102,8 @@ Op *Lowerer::elementIndex(const Object &o, const Array *a, Op *inner) {
     return inner;
   auto constant = [](const Op *x) { return x && x->kind == OpKind::Const; };
   double stride = static_cast<double>(strides.at(a));
-  Op *k = o.element ? b.cast(o.element, Type::Long) : nullptr;
+  Op *e = elementAt(o);
+  Op *k = e ? b.cast(e, Type::Long) : nullptr;
   Op *at = !k || constant(k)
                ? b.constant(k ? k->num * stride : 0, Type::Long)
                : arith(OpKind::Mul, k, b.constant(stride, Type::Long));
@@ -121,12 +122,14 @@ Op *Lowerer::elementIndex(const Object &o, const Array *a, Op *inner) {
 Lowerer::Object *Lowerer::elementOf(const Object &whole, Op *k) {
   if (!k)
     return nullptr;
-  if (whole.element)
-    k = arith(OpKind::Add, b.cast(whole.element, Type::Long),
-              b.cast(k, Type::Long));
+  if (Op *e = elementAt(whole))
+    k = k->kind == OpKind::Const && k->num == 0
+            ? b.cast(e, Type::Long)
+            : arith(OpKind::Add, b.cast(e, Type::Long), b.cast(k, Type::Long));
   temporaries.push_back(whole);
   std::function<void(Object &, Op *)> set = [&](Object &o, Op *at) {
     o.element = at;
+    o.cursor = nullptr;
     for (auto &[n, inner] : o.objects)
       set(inner, at);
   };

@@ -76,6 +76,7 @@ private:
     // array holding it for each element, element k's at [k * stride].
     bool elements = false;
     Op *element = nullptr; // one element of such an array: k (a long)
+    Var *cursor = nullptr; // or of a moving struct pointer: read at each use
   };
 
   /// A pointer into an array: the array and the element's offset (null: 0).
@@ -204,8 +205,7 @@ private:
   Op *conditional(const clang::ConditionalOperator *e);
   Op *shortCircuit(const clang::BinaryOperator *e);
   Op *call(const clang::CallExpr *e);
-  /// A call to a function adgen cannot see: min/max/clamp/abs, a math
-  /// function, or an error.
+  /// A call adgen cannot see: min/max/clamp/abs, math, or an error.
   Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
                   const clang::FunctionDecl *def);
   /// A math-header call adgen does not differentiate, kept as an Extern
@@ -220,8 +220,7 @@ private:
   Op *frexpCall(const clang::CallExpr *e, llvm::StringRef name);
   /// ldexp(x, n) on a non-literal x: a product with powers of two.
   Op *ldexpCall(const clang::CallExpr *e, llvm::StringRef name);
-  /// `__builtin_inf()`, `__builtin_huge_valf()`, `__builtin_nan("")` (what
-  /// INFINITY, HUGE_VAL and NAN expand to) as constants; null otherwise.
+  /// `__builtin_inf()`, `__builtin_nan("")` (INFINITY, NAN) as constants.
   Op *builtinConstant(const clang::CallExpr *e,
                       const clang::FunctionDecl *callee);
   /// A call to a function of the file or a user header (lowered once).
@@ -317,8 +316,8 @@ private:
                    const clang::Expr *init); // `S s = init;`, `new S{...}`
   bool declareMembers(const clang::RecordDecl *rd, Object &obj,
                       const std::string &prefix, clang::SourceLocation loc);
-  /// Initialises (or assigns) object `to` from expression `init`: an
-  /// initializer list, another object, or nothing (value-initialised).
+  /// Initialises (or assigns) `to` from `init`: a brace list, an object, or
+  /// nothing (value-initialised).
   bool initObject(Object &to, const clang::Expr *init, bool declare);
   void copyObject(Object &to, const Object &from, bool declare);
   /// The object `e` names: a struct variable, a member struct, `*p`, `p->`.
@@ -370,6 +369,11 @@ private:
   /// the element `pts[k]` or `pts + k` names.
   Object *elementOf(const Object &whole, Op *k);
   Object *elementObject(const clang::Expr *e);
+  // LowerStructPointer.cpp: an object's element now; a moving struct
+  // pointer local; ++p, p += k, p = q, p < q on one (nullopt: not one).
+  Op *elementAt(const Object &o);
+  bool movingStructPointer(const clang::VarDecl *vd, const clang::Expr *init);
+  std::optional<Op *> structPointerOp(const clang::Expr *e);
   // LowerStructVector.cpp: std::vector/array of structs (leaves {"data()",
   // member}); their elements' object; ps[i], ps.data()...; range-for.
   bool structContainerLeaves(clang::QualType t, const clang::RecordDecl *er,
@@ -402,8 +406,7 @@ private:
   /// The data array of a std::array or std::vector expression, or of
   /// `v.data()`; null when `e` is not one (`handled` false) or after an error.
   Array *containerArray(const clang::Expr *e, bool &handled);
-  /// The number of elements of a container expression (an Op).
-  Op *containerCount(const clang::Expr *e);
+  Op *containerCount(const clang::Expr *e); // its number of elements
   /// '%who has type T, which adgen does not support yet', with a hint.
   void stdClassError(clang::SourceLocation loc, const std::string &who,
                      clang::QualType t);
@@ -446,12 +449,9 @@ private:
   /// Locals a call writes through a reference or pointer (`f(x)`, `f(&x)`,
   /// a non-const method's object): in cells (scalarLocal).
   void findAddressTaken(const clang::Stmt *s);
-  /// The struct a call returns, in a temporary the call writes.
-  Object *temporaryOf(const clang::CallExpr *e);
-  /// A struct result as a last, written parameter `result` (no error).
-  bool resultParam(const clang::FunctionDecl *fd);
-  /// A method's object as a first parameter `self`.
-  bool selfParam(const clang::CXXMethodDecl *md);
+  Object *temporaryOf(const clang::CallExpr *e); // a call's struct result
+  bool resultParam(const clang::FunctionDecl *fd); // a struct result, last
+  bool selfParam(const clang::CXXMethodDecl *md); // the object, first
   /// The IR name of a method (`Vec3_norm`) or operator (`operator_plus`).
   std::string functionName(const clang::FunctionDecl *fd);
   /// A call's arguments as the user's parameters see them (object first).

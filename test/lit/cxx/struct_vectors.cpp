@@ -4,7 +4,8 @@
 // `ps.data()` passed to a `const P *` helper, the whole vector passed to a
 // `const std::vector<P> &` helper, a written `std::vector<P> &`, a
 // `std::array<P, 3>`, range-for over a local `P ps[3]`, and struct pointer
-// locals (`const P *q = ps.data() + 1;`, `P *l = &loc;`). The elements
+// locals (`const P *q = ps.data() + 1;`, `P *l = &loc;`), and struct
+// pointers that move through an array (`for (p = ps; p != ps + n; ++p)`). The elements
 // are an array of structs from `ps.data()` (each member a strided array,
 // `&ps.data()->x`); the shadows are vectors of the same struct, their
 // integer members untouched. f_grad and f_jvp against central differences
@@ -113,6 +114,34 @@ double pointed(const std::vector<P> &ps, double s) {
   l->y *= ps.back().y;
   (*l).x += q->x;
   return q[0].y * e->x + area(l) + area(q) + (*e).y * loc.x;
+}
+
+// Struct pointers that move (C-style iteration): `++p`, `q += 2`, `p++`,
+// `last = ps + (n - 1)`, compared (`p != ps + n`, `q < end`) and
+// subtracted (`end - ps`); the pointer's element is a cursor variable.
+// CHECK-LABEL: adgen_flat_walk_jvp(
+// CHECK: for (long p_at = 0; p_at != static_cast<long>(n); ++p_at) {
+#pragma adgen jvp grad
+double walk(const P *ps, int n, double s) {
+  double a = 0;
+  for (const P *p = ps; p != ps + n; ++p)
+    a += s * p->x * std::sin(p->y) + (*p).tag;
+  const P *end = ps + n;
+  for (const P *q = ps + 1; q < end; q += 2) {
+    const P &r = *q;
+    a += area(q) * r.y;
+  }
+  const P *last = ps;
+  last = ps + (n - 1);
+  return a + last->x * static_cast<double>(end - ps);
+}
+
+#pragma adgen jvp grad
+void shift(P *ps, int n, double s) {
+  for (P *p = ps; p < ps + n; p++) {
+    p->x *= s;
+    p->y = p->x + std::cos(p->y);
+  }
 }
 
 #ifdef ADGEN_DRIVER
@@ -294,6 +323,59 @@ static void checkPointed(fd::Rng &rng, int n) {
       rng);
 }
 
+static void checkWalk(fd::Rng &rng, int n) {
+  std::size_t k = std::size_t(2 * n);
+  Vec x = rng.vec(2 * n + 1, -1.5, 1.5);
+  fd::check_grad("walk", fd::at(x), x, x.size(),
+      [&](const Vec &z) { return Vec{walk(toPs(z, 0, n, 1).data(), n, z[k])}; },
+      [&](const Vec &z, const Vec &zd, Vec *yd) {
+        return Vec{walk_jvp(toPs(z, 0, n, 1).data(), n, z[k],
+                            toPs(zd, 0, n, 1).data(), zd[k], &(*yd)[0])};
+      },
+      [&](const Vec &z, const Vec &yb, Vec *zb) {
+        std::vector<P> pb = toPs(*zb, 0, n, 4);
+        double v = walk_grad(toPs(z, 0, n, 1).data(), n, z[k], pb.data(),
+                             &(*zb)[k], yb[0]);
+        checkTags("walk_grad", pb, 4);
+        fromPs(pb, *zb, 0);
+        return Vec{v};
+      },
+      rng);
+}
+
+// x = (s, ps...): s accumulates, ps is in/out.
+static void checkShift(fd::Rng &rng, int n) {
+  Vec x = rng.vec(2 * n + 1, -1.5, 1.5);
+  auto out = [n](const std::vector<P> &ps) {
+    Vec r(std::size_t(2 * n));
+    fromPs(ps, r, 0);
+    return r;
+  };
+  fd::check_grad("shift", fd::at(x), x, 1,
+      [&](const Vec &z) {
+        std::vector<P> ps = toPs(z, 1, n, 1);
+        shift(ps.data(), n, z[0]);
+        return out(ps);
+      },
+      [&](const Vec &z, const Vec &zd, Vec *yd) {
+        std::vector<P> ps = toPs(z, 1, n, 1), pd = toPs(zd, 1, n, 2);
+        shift_jvp(ps.data(), n, z[0], pd.data(), zd[0]);
+        *yd = out(pd);
+        return out(ps);
+      },
+      [&](const Vec &z, const Vec &yb, Vec *zb) {
+        std::vector<P> ps = toPs(z, 1, n, 1), pb = toPs(yb, 0, n, 3);
+        double sb = (*zb)[0];
+        shift_grad(ps.data(), n, z[0], pb.data(), &sb);
+        checkTags("shift_grad", pb, 3);
+        Vec r = out(pb);
+        r.insert(r.begin(), sb);
+        *zb = r;
+        return out(ps);
+      },
+      rng);
+}
+
 int main() {
   fd::Rng rng(91);
   for (int t = 0; t < 10; ++t) {
@@ -304,6 +386,8 @@ int main() {
     checkTriple(rng);
     checkSpread(rng, n);
     checkPointed(rng, rng.integer(2, 6));
+    checkWalk(rng, rng.integer(1, 6));
+    checkShift(rng, rng.integer(1, 6));
   }
   // An empty vector: nothing read, the value is 0.
   P origin{0.5, 0.25, 0}, ob{0, 0, 0};
