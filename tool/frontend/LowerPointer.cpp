@@ -18,6 +18,19 @@ static const VarDecl *pointerName(const Expr *e) {
   return vd && vd->getType()->isPointerType() ? vd : nullptr;
 }
 
+/// `"aa"` passed to a `const char *`: a local copy of its characters.
+static Array *textArray(Function &fn, Builder &b, const StringLiteral *sl,
+                        const std::string &name) {
+  Array *a = fn.newArray(name, Type::Char);
+  a->size = static_cast<int64_t>(sl->getLength()) + 1;
+  a->dims = {a->size};
+  for (char ch : sl->getString())
+    a->init.push_back(static_cast<double>(ch));
+  a->init.push_back(0);
+  b.declArray(a);
+  return a;
+}
+
 void Lowerer::findMovedPointers(const Stmt *s) {
   if (!s)
     return;
@@ -119,17 +132,9 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
   if (const VarDecl *vd = pointerName(e))
     if (auto it = pointers.find(vd); it != pointers.end())
       return PointerRef{it->second.arr, pointerOffset(it->second)};
-  // `"aa"` passed to a `const char *`: a local copy of its characters.
   if (const auto *sl = dyn_cast<StringLiteral>(e); sl && sl->isOrdinary()) {
     setLoc(sl->getBeginLoc());
-    Array *a = fn.newArray(uniqueName("text"), Type::Char);
-    a->size = static_cast<int64_t>(sl->getLength()) + 1;
-    a->dims = {a->size};
-    for (char ch : sl->getString())
-      a->init.push_back(static_cast<double>(ch));
-    a->init.push_back(0);
-    b.declArray(a);
-    return PointerRef{a, nullptr};
+    return PointerRef{textArray(fn, b, sl, uniqueName("text")), nullptr};
   }
   if (const auto *bo = dyn_cast<BinaryOperator>(e);
       bo && bo->getType()->isPointerType()) {
