@@ -45,7 +45,8 @@ std::string globalDeclarations(const Module &m, bool records) {
     out += ns.empty() ? decls : "namespace " + ns + " {\n" + decls + "}\n";
   return out.empty() ? out
                      : "\n// Globals of the source the functions read "
-                       "(passive).\n" + out;
+                       "(passive).\n" +
+                           out;
 }
 
 } // namespace adgen

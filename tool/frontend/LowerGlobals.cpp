@@ -14,7 +14,8 @@ using namespace clang;
 
 /// Whether another translation unit (the generated file) can name vd.
 static bool reachable(const VarDecl *vd) {
-  return vd->hasExternalFormalLinkage() && !vd->getType().isVolatileQualified() &&
+  return vd->hasExternalFormalLinkage() &&
+         !vd->getType().isVolatileQualified() &&
          vd->getDeclContext()->getRedeclContext()->isFileContext();
 }
 
@@ -31,10 +32,10 @@ Array *Lowerer::globalArray(const VarDecl *vd, SourceLocation use) {
   if (auto it = arrays.find(vd); it != arrays.end())
     return it->second;
   if (ast().getAsConstantArrayType(at->getElementType())) {
-    error(use, Diag::Construct,
-          {"reading the mutable global 2-D array '" + vd->getNameAsString() +
-               "'",
-           "make it const, or pass it as a parameter"});
+    error(
+        use, Diag::Construct,
+        {"reading the mutable global 2-D array '" + vd->getNameAsString() + "'",
+         "make it const, or pass it as a parameter"});
     return nullptr;
   }
   auto t = typeOf(at->getElementType(), vd, use);
@@ -150,9 +151,9 @@ bool Lowerer::globalWrittenByCall(const Function *g,
           if (o.kind != OpKind::Call || !o.callee || w)
             return;
           for (size_t j = 0; j < o.argOrder.size(); ++j)
-            if (int k = o.argOrder[j]; k < 0 && o.arrays[~k] == a &&
-                                       o.callee->params[j].arr &&
-                                       writes(*o.callee, o.callee->params[j].arr))
+            if (int k = o.argOrder[j];
+                k < 0 && o.arrays[~k] == a && o.callee->params[j].arr &&
+                writes(*o.callee, o.callee->params[j].arr))
               w = true;
         });
         return w;

@@ -34,7 +34,8 @@ bool Lowerer::movingStructPointer(const VarDecl *vd, const Expr *init) {
     return false;
   }
   Op *at = elementAt(*o);
-  Var *cursor = fn.newVar(uniqueName(vd->getNameAsString() + "_at"), Type::Long);
+  Var *cursor =
+      fn.newVar(uniqueName(vd->getNameAsString() + "_at"), Type::Long);
   b.decl(cursor, at ? b.cast(at, Type::Long) : b.constant(0, Type::Long));
   Object &p = objects[vd] = *o;
   setCursor(p, cursor);
@@ -88,8 +89,8 @@ std::optional<Op *> Lowerer::structPointerOp(const Expr *e) {
   Var *c = it->second.cursor;
   Op *nw = nullptr;
   if (u) {
-    nw = b.binary(u->isIncrementOp() ? OpKind::Add : OpKind::Sub,
-                  b.readVar(c), b.constant(1, Type::Long));
+    nw = b.binary(u->isIncrementOp() ? OpKind::Add : OpKind::Sub, b.readVar(c),
+                  b.constant(1, Type::Long));
   } else if (bo->getOpcode() == BO_Assign) {
     Object *to = objectOf(bo->getRHS());
     if (!to)

@@ -16,8 +16,7 @@ namespace adgen {
 using namespace clang;
 
 bool Lowerer::structContainerLeaves(QualType t, const RecordDecl *er,
-                                    Object &obj,
-                                    UserParam &up,
+                                    Object &obj, UserParam &up,
                                     std::vector<std::string> path,
                                     Passing passing, SourceLocation loc,
                                     const std::string &base) {
@@ -137,31 +136,37 @@ bool Lowerer::rangeForElements(const CXXForRangeStmt *s) {
   setLoc(s->getBeginLoc());
   Var *i = fn.newVar(uniqueName("adgen_i"), Type::ULong);
   b.decl(i, b.constant(0, Type::ULong));
-  loopOf(s, LoopKind::For, [&]() -> Op * {
-    const auto *at = ast().getAsConstantArrayType(range->getType());
-    Op *n = at ? b.constant(static_cast<double>(at->getSize().getSExtValue()),
+  loopOf(
+      s, LoopKind::For,
+      [&]() -> Op * {
+        const auto *at = ast().getAsConstantArrayType(range->getType());
+        Op *n =
+            at ? b.constant(static_cast<double>(at->getSize().getSExtValue()),
                             Type::ULong)
                : containerCount(range);
-    return n ? b.binary(OpKind::Lt, b.readVar(i), b.cast(n, Type::ULong))
-             : nullptr;
-  }, [&] {
-    setLoc(lv->getLocation());
-    Object *elem = elementOf(*whole, b.readVar(i));
-    if (lv->getType()->isReferenceType()) {
-      objects[lv] = *elem; // another name for the element
-    } else {
-      Object &copy = objects[lv];
-      copy.record = rd;
-      if (!declareMembers(rd, copy, lv->getNameAsString(), lv->getLocation()))
-        return;
-      copyObject(copy, *elem, true);
-    }
-    if (!failed)
-      stmt(s->getBody());
-  }, [&] {
-    b.writeVar(i, b.binary(OpKind::Add, b.readVar(i),
-                           b.constant(1, Type::ULong)));
-  });
+        return n ? b.binary(OpKind::Lt, b.readVar(i), b.cast(n, Type::ULong))
+                 : nullptr;
+      },
+      [&] {
+        setLoc(lv->getLocation());
+        Object *elem = elementOf(*whole, b.readVar(i));
+        if (lv->getType()->isReferenceType()) {
+          objects[lv] = *elem; // another name for the element
+        } else {
+          Object &copy = objects[lv];
+          copy.record = rd;
+          if (!declareMembers(rd, copy, lv->getNameAsString(),
+                              lv->getLocation()))
+            return;
+          copyObject(copy, *elem, true);
+        }
+        if (!failed)
+          stmt(s->getBody());
+      },
+      [&] {
+        b.writeVar(
+            i, b.binary(OpKind::Add, b.readVar(i), b.constant(1, Type::ULong)));
+      });
   return true;
 }
 
