@@ -61,6 +61,11 @@ static bool newInitializer(const CXXNewExpr *ne, const Expr *&first) {
   const Expr *in = ne->getInitializer();
   if (!in || isa<CXXScalarValueInitExpr>(in) || isa<ImplicitValueInitExpr>(in))
     return true;
+  // `new S[n]`: S's default constructor (heapStructs checks that it runs
+  // no code of the user's).
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(in);
+      ce && ce->getNumArgs() == 0 && ne->isArray())
+    return true;
   if (ne->isArray())
     return false;
   const Expr *v = in->IgnoreImplicit();
@@ -123,6 +128,12 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
       return true;
     }
   }
+  if (const RecordDecl *rd = recordOf(elem);
+      rd && stdClassOf(rd) == StdClass::None) // LowerStructVector.cpp
+    return heapStructs(vd, rd,
+                       one ? b.constant(1, Type::Long)
+                           : expr(countExpr->IgnoreImpCasts()),
+                       isa<CXXNewExpr>(init), nullptr);
   auto t = typeOf(elem, vd, vd->getLocation());
   if (!t)
     return true;
@@ -189,7 +200,10 @@ bool Lowerer::vectorLocal(const VarDecl *vd, const RecordDecl *rd) {
   if (elemQt->isArithmeticType() || elemQt->isEnumeralType())
     et = typeOf(elemQt, vd, vd->getLocation());
   std::string name = vd->getNameAsString();
-  if (!et || *et == Type::Void || *et == Type::Bool) {
+  const RecordDecl *er = recordOf(elemQt); // of structs: LowerStructVector.cpp
+  if (er && stdClassOf(er) != StdClass::None)
+    er = nullptr;
+  if (!er && (!et || *et == Type::Void || *et == Type::Bool)) {
     if (!failed)
       error(vd->getLocation(), Diag::StdElementType,
             {"'" + name + "' (" + stdSpelling(vd->getType()) + ")",
@@ -233,6 +247,16 @@ bool Lowerer::vectorLocal(const VarDecl *vd, const RecordDecl *rd) {
   }
   if (!count)
     return true;
+  // `v(n, p)` of structs fills with p, which the scratch cannot.
+  bool filled = cons && cons->getNumArgs() >= 2 &&
+                !isa<CXXDefaultArgExpr>(cons->getArg(1)) && !from &&
+                listed.empty();
+  if (er && (fill || filled || !listed.empty())) {
+    error(vd->getLocation(), Diag::HeapForm, {sourceText(init)});
+    return true;
+  }
+  if (er)
+    return heapStructs(vd, er, count, !from, from);
   Object &obj = objects[vd];
   obj.record = rd;
   Array *a = heapArray(name, *et, count, Type::ULong);

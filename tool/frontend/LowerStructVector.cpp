@@ -170,4 +170,98 @@ bool Lowerer::rangeForElements(const CXXForRangeStmt *s) {
   return true;
 }
 
+/// Whether creating n elements of rd runs no code of the user's (no
+/// default member initializers, no default constructor of its own).
+static bool plainElements(const RecordDecl *rd) {
+  const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+  return !cr || cr->hasTrivialDefaultConstructor();
+}
+
+bool Lowerer::heapElements(const RecordDecl *rd, const RecordDecl *outer,
+                           Object &obj, const std::string &prefix, Op *count,
+                           SourceLocation loc) {
+  if (!elementStrides(outer, loc))
+    return false;
+  obj.record = rd;
+  obj.elements = true;
+  for (const FieldDecl *fd : fieldsOf(rd)) {
+    std::string member = fd->getNameAsString();
+    QualType ft = fd->getType();
+    if (const RecordDecl *inner = recordOf(ft);
+        inner && !ast().getAsConstantArrayType(ft)) {
+      if (!heapElements(inner, outer, obj.objects[member],
+                        prefix + "_" + member, count, loc))
+        return false;
+      continue;
+    }
+    QualType elem = ft;
+    while (const auto *at = ast().getAsConstantArrayType(elem))
+      elem = at->getElementType();
+    auto t = typeOf(elem, fd, loc);
+    if (!t)
+      return false;
+    int64_t stride = strideOf(outer, ft);
+    Op *n = arith(OpKind::Mul, b.cast(count, Type::Long),
+                  b.constant(static_cast<double>(stride), Type::Long));
+    Array *a = heapArray(prefix + "_" + member, *t, n, Type::Long);
+    a->structElements = true;
+    a->spelled = prefix + "[k]." + member;
+    strides[a] = stride;
+    obj.arrays[member] = a;
+  }
+  return true;
+}
+
+bool Lowerer::heapStructs(const VarDecl *vd, const RecordDecl *rd, Op *count,
+                          bool constructs, const Object *from) {
+  std::string name = vd->getNameAsString();
+  if (constructs && !plainElements(rd)) {
+    error(vd->getLocation(), Diag::Construct,
+          {"a heap array of '" + rd->getNameAsString() +
+               "', whose elements a constructor or default member "
+               "initializers set up",
+           "use a local array 'T a[N]', or a struct without them"});
+    return true;
+  }
+  if (!count)
+    return true;
+  if (!isInteger(count->type)) {
+    error(vd->getLocation(), Diag::HeapForm, {name});
+    return true;
+  }
+  Object elems;
+  if (!heapElements(rd, rd, elems, name, count, vd->getLocation()))
+    return true;
+  if (stdClassOf(vd->getType()) != StdClass::Vector) { // T *t = new T[n]
+    objects[vd] = elems;
+    if (movedPointers.count(vd)) {
+      Var *at = fn.newVar(uniqueName(name + "_at"), Type::Long);
+      b.decl(at, b.constant(0, Type::Long));
+      objects[vd].cursor = at;
+      for (auto &[n, inner] : objects[vd].objects)
+        inner.cursor = at;
+    }
+    return true;
+  }
+  Object &v = objects[vd]; // std::vector<T> v(n), or a copy of one
+  v.record = vd->getType()->getAsRecordDecl();
+  Var *size = fn.newVar(uniqueName(name + "_size"), Type::ULong);
+  b.decl(size, b.cast(count, Type::ULong));
+  v.vars["size()"] = size;
+  v.objects["data()"] = std::move(elems);
+  auto it = from ? from->objects.find("data()") : from->objects.end();
+  if (from && (it == from->objects.end() || !it->second.elements)) {
+    error(vd->getLocation(), Diag::HeapForm, {sourceText(vd->getInit())});
+    return true;
+  }
+  if (from) {
+    Object &to = v.objects["data()"];
+    Var *k = fn.newVar(uniqueName("k"), Type::ULong);
+    b.countedLoop(k, b.readVar(size), [&](Op *i) {
+      copyObject(*elementOf(to, i), *elementOf(it->second, i), false);
+    });
+  }
+  return true;
+}
+
 } // namespace adgen

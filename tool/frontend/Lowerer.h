@@ -316,23 +316,20 @@ private:
                    const clang::Expr *init); // `S s = init;`, `new S{...}`
   bool declareMembers(const clang::RecordDecl *rd, Object &obj,
                       const std::string &prefix, clang::SourceLocation loc);
-  /// Initialises (or assigns) `to` from `init`: a brace list, an object, or
-  /// nothing (value-initialised).
+  /// Initialises (or assigns) `to` from a brace list, an object, or nothing.
   bool initObject(Object &to, const clang::Expr *init, bool declare);
   void copyObject(Object &to, const Object &from, bool declare);
   /// The object `e` names: a struct variable, a member struct, `*p`, `p->`.
   Object *objectOf(const clang::Expr *e);
   /// A scalar member `s.x` / `p->x`, or an element of an array member.
   std::optional<LValue> member(const clang::MemberExpr *me);
-  /// An array member `s.w` (null after an error).
-  /// `offset` gets where an element's member array starts in an array of
-  /// structs' leaf (without it, such a member is an error).
+  /// An array member `s.w` (null after an error); `offset` gets where an
+  /// element's member array starts in an array of structs' leaf.
   Array *memberArray(const clang::MemberExpr *me, bool reportErrors,
                      Op **offset = nullptr);
   /// A struct assignment `a = b;` (trivial copy), member by member.
   Op *objectAssign(const clang::CXXOperatorCallExpr *e);
-  /// The arguments for the flat parameters of user parameter `up` of `g`
-  /// from argument `a`. False on error.
+  /// The flat arguments for user parameter `up` of `g` from `a` (or false).
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
                   std::vector<int> &order, std::vector<Op *> &offsets);
@@ -362,8 +359,7 @@ private:
                        const clang::RecordDecl *outer, Object &obj,
                        const std::string &prefix, int64_t count);
   bool initElement(Object &elem, const clang::Expr *init);
-  /// Where member array a of o holds element `inner` of the member (null:
-  /// a scalar member); `inner` itself outside arrays of structs.
+  /// Where member array a of o holds element `inner` (null: a scalar).
   Op *elementIndex(const Object &o, const Array *a, Op *inner);
   /// Element k of an array of structs (k past `whole`'s own element), and
   /// the element `pts[k]` or `pts + k` names.
@@ -375,19 +371,24 @@ private:
   bool movingStructPointer(const clang::VarDecl *vd, const clang::Expr *init);
   std::optional<Op *> structPointerOp(const clang::Expr *e);
   // LowerStructVector.cpp: std::vector/array of structs (leaves {"data()",
-  // member}); their elements' object; ps[i], ps.data()...; range-for.
+  // member}); their elements' object; ps[i], ps.data()...; range-for; heap.
   bool structContainerLeaves(clang::QualType t, const clang::RecordDecl *er,
                              Object &obj, UserParam &up,
                              std::vector<std::string> path, Passing passing,
-                             clang::SourceLocation loc, const std::string &base);
+                             clang::SourceLocation loc,
+                             const std::string &base);
   Object *structContainer(const clang::Expr *e);
   std::optional<Object *> containerElement(const clang::Expr *e);
   bool rangeForElements(const clang::CXXForRangeStmt *s);
+  bool heapElements(const clang::RecordDecl *rd, const clang::RecordDecl *outer,
+                    Object &obj, const std::string &prefix, Op *count,
+                    clang::SourceLocation loc); // one heap array per leaf
+  bool heapStructs(const clang::VarDecl *vd, const clang::RecordDecl *rd,
+                   Op *count, bool constructs, const Object *from);
 
   // LowerStdlib.cpp
-  /// The leaves of a std::array or std::vector parameter (or member) of
-  /// type `t`: its data array (`data()`) and, for a vector, its size
-  /// (`size()`, a passive integer); false after an error.
+  /// The leaves of a std::array or std::vector parameter (or member):
+  /// `data()` and, for a vector, `size()`; false after an error.
   bool containerLeaves(clang::QualType t, Object &obj, UserParam &up,
                        std::vector<std::string> path, Passing passing,
                        clang::SourceLocation loc, const std::string &base);
@@ -454,7 +455,6 @@ private:
   bool selfParam(const clang::CXXMethodDecl *md); // the object, first
   /// The IR name of a method (`Vec3_norm`) or operator (`operator_plus`).
   std::string functionName(const clang::FunctionDecl *fd);
-  /// A call's arguments as the user's parameters see them (object first).
   std::vector<const clang::Expr *> userArgs(const clang::CallExpr *e);
 
   // LowerFunction.cpp
