@@ -128,12 +128,9 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
       return true;
     }
   }
-  if (const RecordDecl *rd = recordOf(elem);
-      rd && stdClassOf(rd) == StdClass::None) // LowerStructVector.cpp
-    return heapStructs(vd, rd,
-                       one ? b.constant(1, Type::Long)
-                           : expr(countExpr->IgnoreImpCasts()),
-                       isa<CXXNewExpr>(init), nullptr);
+  if (const RecordDecl *rd = recordOf(elem); // LowerStructVector.cpp
+      rd && stdClassOf(rd) == StdClass::None)
+    return heapStructs(vd, rd, one ? nullptr : countExpr, isa<CXXNewExpr>(init));
   auto t = typeOf(elem, vd, vd->getLocation());
   if (!t)
     return true;
@@ -152,13 +149,12 @@ bool Lowerer::heapLocal(const VarDecl *vd) {
       return true;
     b.store(a, b.constant(0, Type::Int), b.cast(v, *t));
   }
+  Var *off = nullptr; // a pointer that moves: its offset
   if (movedPointers.count(vd)) {
-    Var *off = fn.newVar(uniqueName(vd->getNameAsString() + "_off"), Type::Long);
+    off = fn.newVar(uniqueName(vd->getNameAsString() + "_off"), Type::Long);
     b.decl(off, b.constant(0, Type::Long));
-    pointers[vd] = PointerLocal{a, off, 0};
-  } else {
-    pointers[vd] = PointerLocal{a, nullptr, 0};
   }
+  pointers[vd] = PointerLocal{a, off, 0};
   return true;
 }
 
@@ -200,20 +196,18 @@ bool Lowerer::vectorLocal(const VarDecl *vd, const RecordDecl *rd) {
   if (elemQt->isArithmeticType() || elemQt->isEnumeralType())
     et = typeOf(elemQt, vd, vd->getLocation());
   std::string name = vd->getNameAsString();
-  const RecordDecl *er = recordOf(elemQt); // of structs: LowerStructVector.cpp
-  if (er && stdClassOf(er) != StdClass::None)
-    er = nullptr;
-  if (!er && (!et || *et == Type::Void || *et == Type::Bool)) {
+  if (const RecordDecl *er = recordOf(elemQt); // LowerStructVector.cpp
+      er && stdClassOf(er) == StdClass::None)
+    return heapStructs(vd, er, nullptr, true);
+  if (!et || *et == Type::Void || *et == Type::Bool) {
     if (!failed)
       error(vd->getLocation(), Diag::StdElementType,
             {"'" + name + "' (" + stdSpelling(vd->getType()) + ")",
              elemQt.getAsString()});
     return true;
   }
-  const Expr *init = vd->getInit();
-  if (const auto *ewc = dyn_cast_or_null<ExprWithCleanups>(init))
-    init = ewc->getSubExpr();
-  init = init ? init->IgnoreImplicit() : nullptr;
+  // (IgnoreImplicit looks through ExprWithCleanups too.)
+  const Expr *init = vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
   const auto *cons = dyn_cast_or_null<CXXConstructExpr>(init);
   const Expr *fill = nullptr;
   Object *from = nullptr;
@@ -247,16 +241,6 @@ bool Lowerer::vectorLocal(const VarDecl *vd, const RecordDecl *rd) {
   }
   if (!count)
     return true;
-  // `v(n, p)` of structs fills with p, which the scratch cannot.
-  bool filled = cons && cons->getNumArgs() >= 2 &&
-                !isa<CXXDefaultArgExpr>(cons->getArg(1)) && !from &&
-                listed.empty();
-  if (er && (fill || filled || !listed.empty())) {
-    error(vd->getLocation(), Diag::HeapForm, {sourceText(init)});
-    return true;
-  }
-  if (er)
-    return heapStructs(vd, er, count, !from, from);
   Object &obj = objects[vd];
   obj.record = rd;
   Array *a = heapArray(name, *et, count, Type::ULong);

@@ -212,9 +212,35 @@ bool Lowerer::heapElements(const RecordDecl *rd, const RecordDecl *outer,
   return true;
 }
 
-bool Lowerer::heapStructs(const VarDecl *vd, const RecordDecl *rd, Op *count,
-                          bool constructs, const Object *from) {
+bool Lowerer::heapStructs(const VarDecl *vd, const RecordDecl *rd,
+                          const Expr *countExpr, bool constructs) {
   std::string name = vd->getNameAsString();
+  bool vector = stdClassOf(vd->getType()) == StdClass::Vector;
+  Op *count = nullptr;
+  Object *from = nullptr;
+  if (vector) { // `std::vector<T> v(n)`, `v;`, or a copy `v = ps`
+    const Expr *init =
+        vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr;
+    const auto *ce = dyn_cast_or_null<CXXConstructExpr>(init);
+    unsigned args = 0; // not defaulted
+    for (unsigned i = 0; ce && i < ce->getNumArgs(); ++i)
+      args += !isa<CXXDefaultArgExpr>(ce->getArg(i));
+    if (ce && ce->getConstructor()->isCopyOrMoveConstructor()) {
+      from = objectOf(ce->getArg(0));
+      count = from ? containerCount(ce->getArg(0)) : nullptr;
+      constructs = false;
+    } else if (ce && args <= 1 &&
+               (args == 0 || ce->getArg(0)->getType()->isIntegerType())) {
+      count = args ? expr(ce->getArg(0)) : b.constant(0, Type::ULong);
+    } else { // v(n, p) fills with p, {a, b} lists: not zero-filled
+      error(vd->getLocation(), Diag::HeapForm,
+            {init ? sourceText(init) : name});
+      return true;
+    }
+  } else {
+    count = countExpr ? expr(countExpr->IgnoreImpCasts())
+                      : b.constant(1, Type::Long);
+  }
   if (constructs && !plainElements(rd)) {
     error(vd->getLocation(), Diag::Construct,
           {"a heap array of '" + rd->getNameAsString() +
@@ -232,7 +258,7 @@ bool Lowerer::heapStructs(const VarDecl *vd, const RecordDecl *rd, Op *count,
   Object elems;
   if (!heapElements(rd, rd, elems, name, count, vd->getLocation()))
     return true;
-  if (stdClassOf(vd->getType()) != StdClass::Vector) { // T *t = new T[n]
+  if (!vector) { // T *t = new T[n]
     objects[vd] = elems;
     if (movedPointers.count(vd)) {
       Var *at = fn.newVar(uniqueName(name + "_at"), Type::Long);

@@ -384,7 +384,7 @@ private:
                     Object &obj, const std::string &prefix, Op *count,
                     clang::SourceLocation loc); // one heap array per leaf
   bool heapStructs(const clang::VarDecl *vd, const clang::RecordDecl *rd,
-                   Op *count, bool constructs, const Object *from);
+                   const clang::Expr *countExpr, bool constructs);
 
   // LowerStdlib.cpp
   /// The leaves of a std::array or std::vector parameter (or member):
