@@ -187,7 +187,7 @@ bool Lowerer::writableTarget(const LValue &lv, const Expr *target) {
   std::string type = "the struct";
   for (const auto &[vd, obj] : objects)
     if (const Object *o = obj.byValue ? owner(obj) : nullptr)
-      type = o->record->getNameAsString();
+      type = recordName(o->record);
   error(target->getExprLoc(), Diag::ByValueArrayWrite,
         {fn.name, shown(lv.arr), type});
   return false;

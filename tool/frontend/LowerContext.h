@@ -80,6 +80,8 @@ void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
 std::vector<const clang::FieldDecl *> fieldsOf(const clang::RecordDecl *rd);
 /// The struct or class a type is (no pointers, references or lambdas).
 const clang::RecordDecl *recordOf(clang::QualType t);
+/// How messages name a record: `Frame` for `typedef struct {...} Frame;`.
+std::string recordName(const clang::RecordDecl *rd);
 bool plainBases(const clang::RecordDecl *rd);
 /// Whether `s` may re-point pointer parameter pd; whether f's body (or
 /// its member initializers) names member fd (LowerByValue.cpp).

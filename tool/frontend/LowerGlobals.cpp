@@ -83,7 +83,7 @@ bool Lowerer::globalMembers(const RecordDecl *rd, Object &obj,
     if (!t || *t == Type::Void) {
       if (!failed)
         error(use, Diag::MemberType,
-              {member, rd->getNameAsString(), ft.getAsString()});
+              {member, recordName(rd), ft.getAsString()});
       return false;
     }
     if (at) {

@@ -16,6 +16,14 @@ namespace adgen {
 
 using namespace clang;
 
+std::string recordName(const RecordDecl *rd) {
+  if (rd->getIdentifier())
+    return rd->getNameAsString();
+  if (const TypedefNameDecl *td = rd->getTypedefNameForAnonDecl())
+    return td->getNameAsString(); // `typedef struct { ... } Frame;`
+  return "(unnamed struct)";
+}
+
 const RecordDecl *recordOf(QualType t) {
   const auto *rd = t.getCanonicalType()->getAsRecordDecl();
   if (!rd || !rd->getDefinition())
@@ -221,7 +229,7 @@ bool Lowerer::signatureRecord(const RecordDecl *rd, const UserParam &up,
   // Bases: their members are the object's (fieldsOf); virtual functions
   // are fine as long as none is called (LowerCall.cpp refuses that).
   if (sc != StdClass::Pair && !plainBases(rd)) {
-    error(loc, Diag::RecordBases, {rd->getNameAsString(), "'" + up.name + "'"});
+    error(loc, Diag::RecordBases, {recordName(rd), "'" + up.name + "'"});
     return false;
   }
   if (sc == StdClass::Pair)

@@ -73,7 +73,7 @@ bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
   if (stdClassOf(rd) == StdClass::Complex)
     return complexMembers(rd, obj, prefix, loc);
   if (stdClassOf(rd) == StdClass::None && !plainBases(rd)) {
-    error(loc, Diag::RecordBases, {rd->getNameAsString(), "'" + prefix + "'"});
+    error(loc, Diag::RecordBases, {recordName(rd), "'" + prefix + "'"});
     return false;
   }
   for (const FieldDecl *fd : fieldsOf(rd)) {
@@ -105,7 +105,7 @@ bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
     if (!t || *t == Type::Void) {
       if (!failed)
         error(loc, Diag::MemberType,
-              {member, rd->getNameAsString(), ft.getAsString()});
+              {member, recordName(rd), ft.getAsString()});
       return false;
     }
     std::string name = uniqueName(prefix + "_" + member);
@@ -178,7 +178,7 @@ bool Lowerer::initObject(Object &to, const Expr *init, bool declare) {
   if (const auto *cr = dyn_cast<CXXRecordDecl>(to.record);
       ile && cr && cr->getNumBases()) { // {{base...}, members...}
     error(ile->getExprLoc(), Diag::Construct,
-          {"a brace initializer of '" + to.record->getNameAsString() +
+          {"a brace initializer of '" + recordName(to.record) +
                "', which has a base class",
            "give the struct a constructor, or assign its members"});
     return false;
@@ -259,7 +259,7 @@ bool Lowerer::nullMember(const Object &o, const std::string &n,
   for (const FieldDecl *fd : fieldsOf(o.record))
     if (fd->getNameAsString() == n)
       t = fd->getType();
-  error(loc, Diag::MemberType, {n, o.record->getNameAsString(), t.getAsString()});
+  error(loc, Diag::MemberType, {n, recordName(o.record), t.getAsString()});
   return false;
 }
 

@@ -54,7 +54,7 @@ bool Lowerer::structArrayParam(const ParmVarDecl *pd) {
 bool Lowerer::elementStrides(const RecordDecl *rd, SourceLocation loc) {
   if (const auto *cr = dyn_cast<CXXRecordDecl>(rd); cr && cr->getNumBases()) {
     error(loc, Diag::Construct,
-          {"an array of '" + rd->getNameAsString() +
+          {"an array of '" + recordName(rd) +
                "', which has a base class",
            "pass the elements' members as arrays of their own"});
     return false;
@@ -84,7 +84,7 @@ bool Lowerer::failOn(SourceLocation loc, const FieldDecl *fd,
                      const RecordDecl *rd) {
   if (!failed)
     error(loc, Diag::StructArrayMember,
-          {fd->getNameAsString(), rd->getNameAsString(),
+          {fd->getNameAsString(), recordName(rd),
            fd->getType().getAsString()});
   return false;
 }

@@ -129,7 +129,7 @@ bool Lowerer::rangeForElements(const CXXForRangeStmt *s) {
     error(lv->getLocation(), Diag::Construct,
           {"the loop variable '" + lv->getNameAsString() + "' of type '" +
                lv->getType().getAsString() + "' over elements of type '" +
-               whole->record->getNameAsString() + "'",
+               recordName(whole->record) + "'",
            "name the element type, or 'const auto &'"});
     return true;
   }
@@ -243,7 +243,7 @@ bool Lowerer::heapStructs(const VarDecl *vd, const RecordDecl *rd,
   }
   if (constructs && !plainElements(rd)) {
     error(vd->getLocation(), Diag::Construct,
-          {"a heap array of '" + rd->getNameAsString() +
+          {"a heap array of '" + recordName(rd) +
                "', whose elements a constructor or default member "
                "initializers set up",
            "use a local array 'T a[N]', or a struct without them"});

@@ -169,7 +169,7 @@ bool publicMembers(DiagnosticsEngine &de, const FunctionDecl *fd) {
     for (const FieldDecl *f : fieldsOf(rd)) {
       if (f->getAccess() == AS_private || f->getAccess() == AS_protected) {
         report(de, fd->getLocation(), Diag::MemberNotPublic,
-               {f->getNameAsString(), rd->getNameAsString(),
+               {f->getNameAsString(), recordName(rd),
                 f->getAccess() == AS_private ? "private" : "protected"});
         return false;
       }
