@@ -3,9 +3,12 @@
 // returning a struct, a function template, references, switch with
 // fall-through, a declaration in a condition, range-for, a lambda, the
 // extended math list (lgamma, fma, erfc, exp2), a kept call on passive
-// arguments, long double and narrow integers. The generated code compiles
-// warning-free with g++, clang++ and nvcc, and f_grad / f_jvp match central
-// differences.
+// arguments, long double and narrow integers; and in g, a std::vector of
+// structs iterated by range-for and by a moving struct pointer, pointer
+// comparisons, a heap array of structs, a std::array of structs, a brace
+// list and a string literal argument. The generated code compiles
+// warning-free with g++, clang++ and nvcc, and f_grad / f_jvp, g_grad /
+// g_jvp match central differences.
 // REQUIRES: nvcc
 // RUN: adgen %s -o %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
@@ -14,7 +17,9 @@
 // RUN: %nvcc -x cu -Werror all-warnings -diag-suppress 20208 -c %t.cpp -o %t.cu.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
 // RUN: %t.exe
+#include <array>
 #include <cmath>
+#include <vector>
 
 struct Vec2 {
   double x, y;
@@ -58,14 +63,77 @@ double f(const Particle &p, double t, int mode) {
          std::lgamma(2.5 + k) * std::tanh(t) + std::lgamma(1.0 + t * t);
 }
 
+static double pick(double v, const char *how) { return how[0] == 's' ? v * v : v; }
+
+#pragma adgen jvp grad
+double g(const std::vector<Vec2> &pts, const std::array<Vec2, 2> &ends,
+         const double *w, int n) {
+  double s = 0;
+  for (const Vec2 &p : pts)
+    s += p.dot(ends[0]);
+  for (const Vec2 *p = pts.data(); p != pts.data() + pts.size(); ++p)
+    s += std::sin(p->x) * ends.back().y;
+  for (const double *q = w; q < w + n; ++q)
+    s += *q * pick(*q, "square");
+  Vec2 *tmp = new Vec2[n];
+  for (int i = 0; i < n; ++i)
+    tmp[i] = w[i] * pts.front();
+  for (double c : {0.5, s, 2.0})
+    s += c * tmp[n - 1].y;
+  delete[] tmp;
+  return s;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
 double f_jvp(const Particle &p, double t, int mode, const Particle &p_dot,
              double t_dot, double *f_dot);
 double f_grad(const Particle &p, double t, int mode, Particle *p_bar,
               double *t_bar, double f_bar = 1.0);
+double g_jvp(const std::vector<Vec2> &pts, const std::array<Vec2, 2> &ends,
+             const double *w, int n, const std::vector<Vec2> &pts_dot,
+             const std::array<Vec2, 2> &ends_dot, const double *w_dot,
+             double *g_dot);
+double g_grad(const std::vector<Vec2> &pts, const std::array<Vec2, 2> &ends,
+              const double *w, int n, std::vector<Vec2> *pts_bar,
+              std::array<Vec2, 2> *ends_bar, double *w_bar, double g_bar = 1.0);
+
+// x = (pts as 2 * m numbers, ends as 4, w as n).
+static void checkG(fd::Rng &rng, int m, int n) {
+  std::size_t e = std::size_t(2 * m), o = e + 4;
+  auto pts = [=](const fd::Vec &z) {
+    std::vector<Vec2> v;
+    for (std::size_t i = 0; i < std::size_t(m); ++i)
+      v.push_back({z[2 * i], z[2 * i + 1]});
+    return v;
+  };
+  auto ends = [=](const fd::Vec &z) {
+    return std::array<Vec2, 2>{{{z[e], z[e + 1]}, {z[e + 2], z[e + 3]}}};
+  };
+  fd::Vec x = rng.vec(int(o) + n, -1.2, 1.2);
+  fd::check_grad("g", fd::at(x), x, x.size(),
+      [&](const fd::Vec &z) { return fd::Vec{g(pts(z), ends(z), &z[o], n)}; },
+      [&](const fd::Vec &z, const fd::Vec &zd, fd::Vec *yd) {
+        return fd::Vec{g_jvp(pts(z), ends(z), &z[o], n, pts(zd), ends(zd),
+                             &zd[o], &(*yd)[0])};
+      },
+      [&](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
+        std::vector<Vec2> pb = pts(*zb);
+        std::array<Vec2, 2> eb = ends(*zb);
+        double y = g_grad(pts(z), ends(z), &z[o], n, &pb, &eb, &(*zb)[o], yb[0]);
+        for (std::size_t i = 0; i < std::size_t(m); ++i)
+          (*zb)[2 * i] = pb[i].x, (*zb)[2 * i + 1] = pb[i].y;
+        (*zb)[e] = eb[0].x, (*zb)[e + 1] = eb[0].y;
+        (*zb)[e + 2] = eb[1].x, (*zb)[e + 3] = eb[1].y;
+        return fd::Vec{y};
+      },
+      rng);
+}
+
 int main() {
   fd::Rng rng(2);
+  for (int t = 0; t < 10; ++t)
+    checkG(rng, rng.integer(1, 4), rng.integer(1, 4));
   auto part = [](const fd::Vec &z) {
     return Particle{{z[0], z[1]}, {z[2], z[3], z[4]}, 7};
   };
