@@ -372,9 +372,11 @@ bool Lowerer::unusedArgument(const clang::Expr *a) {
   return false;
 }
 
-bool Lowerer::unusedString(const clang::VarDecl *vd) {
-  return !vd->isReferenced() && stringType(vd->getType()) &&
-         effectFree(vd->getInit());
+bool Lowerer::unusedLocal(const clang::VarDecl *vd) {
+  // (`std::string tag = "...";`, `S *spare, obj(2, 3);`)
+  return !vd->isReferenced() &&
+         ((stringType(vd->getType()) && effectFree(vd->getInit())) ||
+          (vd->getType()->isPointerType() && !vd->getInit()));
 }
 
 } // namespace adgen

@@ -158,7 +158,7 @@ void Lowerer::localVar(const VarDecl *vd) {
     error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});
     return;
   }
-  if (unusedString(vd))
+  if (unusedLocal(vd))
     return;
   QualType qt = vd->getType();
   if (const auto *at = ast().getAsConstantArrayType(qt)) {

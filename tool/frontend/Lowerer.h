@@ -463,8 +463,8 @@ private:
   /// A string parameter the body never names: in the user's signature
   /// only (no leaves); false when pd is not one.
   bool unusedParam(const clang::ParmVarDecl *pd, const std::string &name);
-  /// A string local never read (`std::string tag = "...";`): not lowered.
-  bool unusedString(const clang::VarDecl *vd);
+  /// A string local, or a pointer without initializer, never used: none.
+  bool unusedLocal(const clang::VarDecl *vd);
   std::optional<Type> typeOf(clang::QualType t, const clang::NamedDecl *d,
                              clang::SourceLocation loc);
   Var *varFor(const clang::VarDecl *vd);

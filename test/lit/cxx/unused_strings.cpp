@@ -2,7 +2,8 @@
 // or std::string parameter the body never names stays in the derivatives'
 // signatures and is passed nowhere; a call passes nothing for it (a string
 // literal argument); a std::string or `const char *` local that is never
-// read is not lowered. A string literal passed to a `const char *` the
+// read is not lowered, nor is a pointer local declared without an
+// initializer and never used (`Box *spare, b{x};`). A string literal passed to a `const char *` the
 // callee reads (Clad's `check_and_return(x, 'a', "aa")`) is a local copy
 // of its characters. Also std::max / std::min with std::greater and
 // std::less, and malloc of one element spelled as a byte count.
@@ -31,7 +32,7 @@ static double named(double x, [[maybe_unused]] const std::string &name, double y
 double labelled(double x, [[maybe_unused]] const std::string &label, double y) {
   [[maybe_unused]] const char *unit = "metres";
   [[maybe_unused]] std::string note("a label the function never reads");
-  double *cell = (double *)std::malloc(8);
+  [[maybe_unused]] double *spare, *cell = (double *)std::malloc(8);
   *cell = tagged(x, "square") + named(y, "sine", x);
   double r = std::max(*cell, y * x, std::greater<double>()) +
              std::min(x, y, std::less<double>()) * 2.0;
