@@ -59,6 +59,14 @@ std::string declared(const UserParam &up, const std::string &t,
   return name;
 }
 
+/// A 2-D array parameter (or its shadow, IR parameter p) as a pointer to
+/// rows of its own type.
+std::string rowsDeclared(const Param &p, const UserParam &up,
+                         const std::string &name) {
+  return std::string(p.arr && p.arr->isConst ? "const " : "") + up.typeName +
+         " *" + name;
+}
+
 /// The shadow's declaration: its own type `t`, passed as SPEC §5 says.
 std::string shadowDeclared(const Function &f, const UserParam &up,
                            const std::string &t) {
@@ -249,6 +257,10 @@ std::string wrapperSignature(const Function &f, const Spelling &sp) {
     }
     // A parameter f never names (a string tag) has no leaves: unused.
     std::string unused = up.leaves.empty() ? "[[maybe_unused]] " : "";
+    if (up.rows) { // `const adgen::row<double, 3> *A`
+      parts.push_back(rowsDeclared(f.params[up.leaves[0].param], up, up.name));
+      continue;
+    }
     parts.push_back(up.aggregate || up.passing != Passing::Value
                         ? unused +
                               declared(up, spelled(f, sp, ui, up.typeName), up.name)
@@ -267,6 +279,12 @@ std::string wrapperSignature(const Function &f, const Spelling &sp) {
       std::string t = spelled(f, sp, ui, up.typeName);
       parts.push_back(f.adjoint ? t + " " + up.name + "_bar"
                                 : t + " *" + up.name + "_dot");
+      continue;
+    }
+    if (up.rows) {
+      for (const Param &p : f.params)
+        if (p.shadowOf == up.leaves[0].param)
+          parts.push_back(rowsDeclared(p, up, up.name + shadowSuffix(f)));
       continue;
     }
     if (up.aggregate || up.passing != Passing::Value) {
@@ -303,6 +321,10 @@ std::string wrapperBody(const Function &f) {
     int leafParam = shadow ? p.shadowOf : static_cast<int>(i);
     Owner o =
         p.shadowOf == Param::kResultShadow ? Owner{} : ownerOf(f, leafParam);
+    if (o.up && o.up->rows) { // row 0 decays to the first element
+      args.push_back(p.name() + "[0]");
+      continue;
+    }
     if (!o.up || (!o.up->aggregate && o.up->passing == Passing::Value)) {
       args.push_back(p.name());
       continue;

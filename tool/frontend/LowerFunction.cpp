@@ -228,7 +228,8 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
   // Parameters one for one: no signature of the user's to keep.
   if (std::none_of(fn.signature.begin(), fn.signature.end(),
                    [](const UserParam &up) {
-                     return up.aggregate || up.passing != Passing::Value;
+                     return up.aggregate || up.passing != Passing::Value ||
+                            up.rows;
                    }))
     fn.signature.clear();
   findAddressTaken(fd->getBody());
@@ -260,8 +261,19 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
   if (unusedParam(pd, name) || objectParam(pd, name))
     return;
   Param p;
+  UserParam up;
   if (const auto *pt = qt->getAs<clang::PointerType>()) {
     clang::QualType elem = pt->getPointeeType();
+    // `double A[3][3]`: a pointer to rows of 3, one flat array (rows of
+    // rows are refused below as rows of an unsupported type).
+    const auto *row = ast().getAsConstantArrayType(elem);
+    const auto *whole = ast().getAsConstantArrayType(pd->getOriginalType());
+    std::vector<int64_t> dims;
+    if (row && !ast().getAsConstantArrayType(row->getElementType())) {
+      dims = {whole ? whole->getSize().getSExtValue() : -1,
+              row->getSize().getSExtValue()};
+      elem = row->getElementType();
+    }
     if (elem->isPointerType()) { // double **p
       clang::QualType base = elem;
       while (base->isPointerType())
@@ -283,6 +295,13 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
     p.arr = fn.newArray(uniqueName(name), *et);
     p.arr->isConst = elem.isConstQualified();
     p.arr->paramIndex = static_cast<int>(fn.params.size());
+    if (!dims.empty()) {
+      p.arr->dims = dims;
+      p.arr->size = dims[0] < 0 ? -1 : dims[0] * dims[1];
+      up.rows = true;
+      up.typeName = std::string("adgen::row<") + typeName(*et) + ", " +
+                    std::to_string(dims[1]) + ">";
+    }
     arrays[pd] = p.arr;
   } else {
     auto t = typeOf(qt, pd, ploc);
@@ -292,7 +311,6 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
     p.var->paramIndex = static_cast<int>(fn.params.size());
     vars[pd] = p.var;
   }
-  UserParam up;
   up.name = p.name();
   up.leaves.push_back({static_cast<int>(fn.params.size()), {}});
   fn.signature.push_back(up);

@@ -32,6 +32,10 @@ struct UserParam {
   bool aggregate = false; // a struct or class (else a scalar reference)
   bool self = false;      // a method's object (`this`), first
   bool result = false;    // a returned struct, written through, last
+  // A 2-D array parameter `double A[3][3]` (a pointer to rows in C++):
+  // typeName is its row type `adgen::row<double, 3>`, the one leaf the
+  // flat array; the wrapper passes `A[0]`.
+  bool rows = false;
   std::vector<Leaf> leaves;
 };
 

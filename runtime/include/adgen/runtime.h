@@ -23,4 +23,8 @@
 /// The runtime proper: the tape of reverse mode (tape.h), the checkpoint
 /// schedules (schedule.h) and checkpointed loops' snapshot store and
 /// drivers, with the ADGEN_STATS counters (checkpoint.h).
-namespace adgen {}
+namespace adgen {
+/// A row of a 2-D array parameter: `double A[3][3]` is declared by the
+/// generated functions as `const adgen::row<double, 3> *A`, its own type.
+template <class T, long N> using row = T[N];
+} // namespace adgen

@@ -149,10 +149,12 @@ template <class T> void walk(Ctx &c, T *&p) {
                 "crt: void or function pointer parameter");
   if (c.make) {
     std::size_t n = std::is_arithmetic<U>::value ? c.buf : c.sbuf;
-    std::shared_ptr<U> a(new U[n](), std::default_delete<U[]>());
-    c.arena.push_back(a);
-    c.extent[a.get()] = n;
-    p = a.get();
+    // (U may be an array itself: the rows of a `double A[5][5]` parameter.)
+    U *raw = new U[n]();
+    c.arena.push_back(std::shared_ptr<void>(
+        raw, [](void *q) { delete[] static_cast<U *>(q); }));
+    c.extent[raw] = n;
+    p = raw;
   }
   auto it = c.extent.find(static_cast<const void *>(p));
   if (it == c.extent.end()) { c.bad = true; return; }
