@@ -221,7 +221,8 @@ bool hostOnly(const Function &f) {
   for (const UserParam &up : f.signature)
     for (const Leaf &l : up.leaves)
       for (const std::string &m : l.path)
-        if (m == "data()" || m == "real()" || m == "imag()") // std:: host code
+        if (m == "data()" || m == "real()" || m == "imag()" ||
+            m == "has_value()") // std:: host code
           return true;
   return false;
 }

@@ -188,6 +188,10 @@ Op *Lowerer::castExpr(const CastExpr *e) {
     return nullptr;
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion:
+    // `if (k)` on a std::optional (LowerOptional.cpp).
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(sub->IgnoreParens()))
+      if (std::optional<Op *> v = optionalCall(mc))
+        return *v;
     error(e->getExprLoc(), Diag::SpecialMember,
           {e->getConversionFunction()
                ? e->getConversionFunction()->getQualifiedNameAsString()

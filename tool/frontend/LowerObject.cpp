@@ -149,6 +149,13 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
       fn.signature.push_back(up);
     return true;
   }
+  if (rd && ptr == false && stdClassOf(rd) == StdClass::Other &&
+      rd->getIdentifier() && rd->getName() == "optional") {
+    up.aggregate = true; // std::optional<int> (LowerOptional.cpp)
+    if (optionalLeaves(base, objects[pd], up, ploc))
+      fn.signature.push_back(up);
+    return true;
+  }
   if (StdClass k = stdClassOf(rd); k == StdClass::Array ||
                                     k == StdClass::Vector ||
                                     k == StdClass::Complex) {
@@ -385,6 +392,10 @@ Lowerer::Object *Lowerer::objectOf(const Expr *e) {
       return objectOf(u->getSubExpr());
   } else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
     return objectOf(mt->getSubExpr());
+  } else if (const auto *da = dyn_cast<CXXDefaultArgExpr>(e)) {
+    return objectOf(da->getExpr()); // `std::optional<int> k = std::nullopt`
+  } else if (Object *opt = optionalTemporary(e)) {
+    return opt;
   } else if (isa<CXXThisExpr>(e)) {
     auto it = objects.find(nullptr);
     if (it != objects.end())

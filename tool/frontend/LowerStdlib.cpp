@@ -338,6 +338,8 @@ static bool resizes(const std::string &n) {
 std::optional<Op *> Lowerer::stdCall(const CallExpr *e) {
   if (std::optional<Op *> c = complexCall(e)) // LowerComplex.cpp
     return c;
+  if (std::optional<Op *> c = optionalCall(e)) // LowerOptional.cpp
+    return c;
   std::optional<LValue> lv;
   if (stdElement(e, lv))
     return lv ? read(*lv) : nullptr;

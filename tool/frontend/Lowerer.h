@@ -295,8 +295,7 @@ private:
   bool objectParam(const clang::ParmVarDecl *pd, const std::string &name);
   /// A record as the output spells it: `Experiment<long double>`.
   std::string recordSpelling(const clang::RecordDecl *rd);
-  /// The leaves of record `rd` for a parameter: scalars as variables (or
-  /// one-element arrays when `written`), arrays, nested records.
+  /// The leaves of record `rd` for a parameter (scalars, cells, arrays).
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
                     std::vector<std::string> path, Passing passing,
                     clang::SourceLocation loc);
@@ -361,8 +360,7 @@ private:
   bool initElement(Object &elem, const clang::Expr *init);
   /// Where member array a of o holds element `inner` (null: a scalar).
   Op *elementIndex(const Object &o, const Array *a, Op *inner);
-  /// Element k of an array of structs (k past `whole`'s own element), and
-  /// the element `pts[k]` or `pts + k` names.
+  /// Element k of an array of structs (past `whole`'s); `pts[k]`, `pts + k`.
   Object *elementOf(const Object &whole, Op *k);
   Object *elementObject(const clang::Expr *e);
   // LowerStructPointer.cpp: an object's element now; a moving struct
@@ -404,16 +402,14 @@ private:
   /// The element `v[i]`, `v.at(i)`, `v.front()`, `v.back()`,
   /// `std::get<1>(p)` names; false when `e` is none of those.
   bool stdElement(const clang::Expr *e, std::optional<LValue> &out);
-  /// The data array of a std::array or std::vector expression, or of
-  /// `v.data()`; null when `e` is not one (`handled` false) or after an error.
+  /// The data array of a std::array / std::vector or `v.data()` (null:
+  /// not one, `handled` false, or an error).
   Array *containerArray(const clang::Expr *e, bool &handled);
   Op *containerCount(const clang::Expr *e); // its number of elements
-  /// '%who has type T, which adgen does not support yet', with a hint.
   void stdClassError(clang::SourceLocation loc, const std::string &who,
-                     clang::QualType t);
+                     clang::QualType t); // '%who has type T ... not yet'
 
-  // LowerComplex.cpp: std::complex<T> as parts `real()` and `imag()`: a
-  // parameter's leaves, a local's, part k, `to` from e, c.real(), abs(c).
+  // LowerComplex.cpp: std::complex<T> as parts `real()` and `imag()`.
   bool complexLeaves(clang::QualType t, Object &obj, UserParam &up,
                      std::vector<std::string> path, Passing passing,
                      clang::SourceLocation loc, const std::string &base);
@@ -422,6 +418,10 @@ private:
   std::optional<LValue> complexPart(const Object &o, int k);
   bool complexInit(Object &to, const clang::Expr *e, bool declare);
   std::optional<Op *> complexCall(const clang::CallExpr *e);
+  bool optionalLeaves(clang::QualType t, Object &obj, UserParam &up,
+                      clang::SourceLocation loc); // LowerOptional.cpp
+  Object *optionalTemporary(const clang::Expr *e); // nullopt, a value, a copy
+  std::optional<Op *> optionalCall(const clang::CallExpr *e);
 
   // LowerConstructor.cpp: whether `ce` calls a constructor of the user's;
   // a temporary object (its members in cells); one constructed or
