@@ -25,6 +25,7 @@
 #include <cfenv>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -193,6 +194,11 @@ template <class T> void walk(Ctx &c, std::complex<T> &z) {
   z = std::complex<T>(re, im);
 }
 template <class T> void walk(Ctx &c, Holder<T> &h) { walk(c, h.get()); }
+// An optional is present, with a value as its type's (passive integers).
+template <class T> void walk(Ctx &c, std::optional<T> &o) {
+  if (c.make) o.emplace();
+  walk(c, *o);
+}
 
 template <class T> void walk(Ctx &c, T &x) {
   using U = std::remove_cv_t<T>;
