@@ -14,7 +14,7 @@ std::string globalDeclarations(const Module &m, bool records) {
   auto add = [&](const std::string &name, const GlobalRoot &root,
                  const std::string &plain) {
     if (root.name.empty()) {
-      if (!records)
+      if (!records && !plain.empty()) // (an array `nullptr`: no global)
         globals[name] = plain;
     } else if (root.record == records) {
       globals[root.name] = root.decl;

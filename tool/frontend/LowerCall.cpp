@@ -261,7 +261,9 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
   for (unsigned i = 0; i < e->getNumArgs() && i < g->params.size(); ++i) {
     const Expr *a = e->getArg(i);
     if (g->params[i].arr) {
-      auto ref = pointerOf(a, false);
+      auto ref = nullArgument(a, g, g->params[i].arr);
+      if (!ref)
+        ref = pointerOf(a, false);
       if (!ref) {
         if (!failed)
           error(a->getExprLoc(), Diag::ArrayArg,
@@ -281,6 +283,31 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
     }
   }
   return true;
+}
+
+/// `nullptr` (or 0) for a pointer parameter g never uses (Clad's
+/// `do_nothing(&x, nullptr, 0)`): a global array named `nullptr`, which
+/// generated code passes as written; nullopt for any other argument.
+std::optional<Lowerer::PointerRef>
+Lowerer::nullArgument(const Expr *a, const Function *g, const Array *param) {
+  if (!a->IgnoreParenImpCasts()->isNullPointerConstant(
+          ast(), Expr::NPC_ValueDependentIsNotNull))
+    return std::nullopt;
+  bool used = false;
+  walk(g->body, [&](const Op &o) {
+    used = used || o.arr == param ||
+           std::find(o.arrays.begin(), o.arrays.end(), param) !=
+               o.arrays.end();
+  });
+  if (used)
+    return std::nullopt;
+  for (auto &arr : fn.arrays)
+    if (arr->global && arr->name == "nullptr")
+      return PointerRef{arr.get(), nullptr};
+  Array *n = fn.newArray("nullptr", param->elemType);
+  n->global = true; // no declaration (GlobalRoot empty: no extern either)
+  n->isConst = true;
+  return PointerRef{n, nullptr};
 }
 
 /// The argument of a call to g that IR parameter j of g comes from.

@@ -208,8 +208,7 @@ private:
   /// A call adgen cannot see: min/max/clamp/abs, math, or an error.
   Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
                   const clang::FunctionDecl *def);
-  /// A math-header call adgen does not differentiate, kept as an Extern
-  /// op (LowerExtern.cpp); null, unreported, when the call is not one.
+  /// A math call kept as an Extern op (LowerExtern.cpp); null: not one.
   Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   /// `printf("%d\n", n);` on passive values, a KeptCall (LowerExtern.cpp).
   bool keptCall(const clang::Expr *e);
@@ -238,6 +237,8 @@ private:
                      const std::vector<int> &order,
                      const std::vector<Op *> &offsets);
   bool unusedArgument(const clang::Expr *a); // for an unnamed param; or error
+  std::optional<PointerRef> nullArgument(const clang::Expr *a,
+                                         const Function *g, const Array *p);
   /// def's IR function (its calls logged in a checkpoint); null: an error.
   Function *calleeAt(const clang::FunctionDecl *def, clang::SourceLocation loc);
   /// The Call op for the arguments callArgs lowered.
@@ -304,8 +305,7 @@ private:
                   clang::SourceLocation loc);
   void scalarRefParam(const clang::ParmVarDecl *pd, const std::string &name,
                       clang::QualType base, UserParam &up);
-  /// Checks record `rd` of a parameter (no bases, no virtuals, a std::
-  /// class adgen supports) and records it for the output; false on error.
+  /// Checks a parameter's record `rd`, records it for the output (or false).
   bool signatureRecord(const clang::RecordDecl *rd, const UserParam &up,
                        clang::SourceLocation loc);
   /// A local struct variable or reference to one (false: not a struct).

@@ -32,6 +32,14 @@ double h(const double *p, const double *q, double x) {
     x *= *r;
   return x;
 }
-// CHECK: 3 errors generated.
+static double reads(const double *a, const double *b) { return a[0] + b[0]; }
+
+// A null argument is taken only for a parameter the callee never uses.
+#pragma adgen jvp
+double k(const double *a) {
+  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:19: error: argument 2 of the call to 'reads' must name a whole array or pointer parameter
+  return reads(a, nullptr);
+}
+// CHECK: 4 errors generated.
 // CHECK-NOT: Stack dump
 // CHECK-NOT: PLEASE submit
