@@ -66,7 +66,9 @@ bool memberRead(LowerContext &cx, const clang::FieldDecl *fd);
 
 /// The std:: classes of SPEC §5 (LowerStdlib.cpp); Other for any other
 /// class of namespace std, None for the rest.
-enum class StdClass { None, Array, Vector, Pair, Tuple, Complex, Other };
+enum class StdClass {
+  None, Array, Vector, Pair, Tuple, Complex, Optional, Other
+};
 StdClass stdClassOf(clang::QualType t);
 StdClass stdClassOf(const clang::RecordDecl *rd);
 /// `std::vector<double>`, `std::array<float, 3>`: as generated code spells it.

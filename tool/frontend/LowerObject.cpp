@@ -149,8 +149,7 @@ bool Lowerer::objectParam(const ParmVarDecl *pd, const std::string &name) {
       fn.signature.push_back(up);
     return true;
   }
-  if (rd && ptr == false && stdClassOf(rd) == StdClass::Other &&
-      rd->getIdentifier() && rd->getName() == "optional") {
+  if (!ptr && stdClassOf(rd) == StdClass::Optional) {
     up.aggregate = true; // std::optional<int> (LowerOptional.cpp)
     if (optionalLeaves(base, objects[pd], up, ploc))
       fn.signature.push_back(up);

@@ -17,12 +17,10 @@ using namespace clang;
 
 /// T of std::optional<T>, or null when t is no optional.
 static const ClassTemplateSpecializationDecl *optionalOf(QualType t) {
-  const auto *rd = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+  if (stdClassOf(t) != StdClass::Optional)
+    return nullptr;
+  return cast<ClassTemplateSpecializationDecl>(
       t.getNonReferenceType().getCanonicalType()->getAsRecordDecl());
-  return rd && rd->isInStdNamespace() && rd->getIdentifier() &&
-                 rd->getName() == "optional"
-             ? rd
-             : nullptr;
 }
 
 bool Lowerer::optionalLeaves(QualType t, Object &obj, UserParam &up,
@@ -70,8 +68,10 @@ Lowerer::Object *Lowerer::optionalTemporary(const Expr *e) {
   // `std::nullopt` (or none): empty; a value: present.
   const Expr *arg =
       ce->getNumArgs() ? ce->getArg(0)->IgnoreImplicit() : nullptr;
-  bool empty = !arg || arg->getType().getAsString().find("nullopt_t") !=
-                           std::string::npos;
+  const CXXRecordDecl *at =
+      arg ? arg->getType()->getAsCXXRecordDecl() : nullptr;
+  bool empty = !arg || (at && at->isInStdNamespace() && at->getIdentifier() &&
+                        at->getName() == "nullopt_t");
   Op *value = empty ? b.constant(0, *et) : expr(arg);
   if (!value)
     return nullptr;

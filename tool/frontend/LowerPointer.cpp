@@ -286,7 +286,7 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
     // object or element (where a moving pointer points now); one that
     // moves has a cursor (LowerStructPointer.cpp).
     if (movedPointers.count(vd)) {
-      movingStructPointer(vd, init);
+      movingStructPointer(vd, objectOf(init));
       return;
     }
     if (Object *o = objectOf(init))

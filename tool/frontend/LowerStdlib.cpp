@@ -35,6 +35,8 @@ StdClass stdClassOf(const RecordDecl *rd) {
     return StdClass::Tuple;
   if (n == "complex")
     return StdClass::Complex;
+  if (n == "optional")
+    return StdClass::Optional;
   return StdClass::Other;
 }
 

@@ -22,8 +22,7 @@ Op *Lowerer::elementAt(const Object &o) {
   return o.cursor ? b.readVar(o.cursor) : o.element;
 }
 
-bool Lowerer::movingStructPointer(const VarDecl *vd, const Expr *init) {
-  Object *o = objectOf(init);
+bool Lowerer::movingStructPointer(const VarDecl *vd, const Object *o) {
   if (!o)
     return false;
   if (!o->elements) {

@@ -258,15 +258,11 @@ bool Lowerer::heapStructs(const VarDecl *vd, const RecordDecl *rd,
   Object elems;
   if (!heapElements(rd, rd, elems, name, count, vd->getLocation()))
     return true;
-  if (!vector) { // T *t = new T[n]
-    objects[vd] = elems;
-    if (movedPointers.count(vd)) {
-      Var *at = fn.newVar(uniqueName(name + "_at"), Type::Long);
-      b.decl(at, b.constant(0, Type::Long));
-      objects[vd].cursor = at;
-      for (auto &[n, inner] : objects[vd].objects)
-        inner.cursor = at;
-    }
+  if (!vector) {                 // T *t = new T[n]
+    if (movedPointers.count(vd)) // `++t`: a cursor (LowerStructPointer.cpp)
+      movingStructPointer(vd, &elems);
+    else
+      objects[vd] = elems;
     return true;
   }
   Object &v = objects[vd]; // std::vector<T> v(n), or a copy of one

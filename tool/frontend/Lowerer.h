@@ -366,7 +366,7 @@ private:
   // LowerStructPointer.cpp: an object's element now; a moving struct
   // pointer local; ++p, p += k, p = q, p < q on one (nullopt: not one).
   Op *elementAt(const Object &o);
-  bool movingStructPointer(const clang::VarDecl *vd, const clang::Expr *init);
+  bool movingStructPointer(const clang::VarDecl *vd, const Object *o);
   std::optional<Op *> structPointerOp(const clang::Expr *e);
   // LowerStructVector.cpp: std::vector/array of structs (leaves {"data()",
   // member}); their elements' object; ps[i], ps.data()...; range-for; heap.
