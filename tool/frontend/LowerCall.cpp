@@ -78,7 +78,9 @@ Op *Lowerer::call(const CallExpr *e) {
     return libraryCall(e, callee, def);
   if (callee->getReturnType()->isRecordType()) // into a temporary
     return objectOf(e) ? b.constant(0, Type::Int) : nullptr;
-  return userCall(e, def);
+  if (Op *kept = passiveRecursiveCall(e, def))
+    return kept;
+  return failed ? nullptr : userCall(e, def);
 }
 
 /// The name a math function is looked up by: `cos` for `__builtin_cos`

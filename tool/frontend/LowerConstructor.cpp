@@ -90,7 +90,7 @@ bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
     return false;
   }
   Function *g = calleeAt(def, loc);
-  if (!g)
+  if (!g || !constructorPointers(ce, obj))
     return false;
   std::vector<const Expr *> args{ce};
   for (const Expr *a : ce->arguments())
@@ -112,6 +112,50 @@ bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
   if (!checkAliasing(args, g, arrs, order, offsets))
     return false;
   callOp(g, std::move(scalars), arrs, std::move(order), offsets);
+  return true;
+}
+
+bool Lowerer::constructorPointers(const CXXConstructExpr *ce, Object &obj) {
+  // The constructor's self is a parameter, whose pointer members it cannot
+  // re-point: where they point is set here, before the call passes them,
+  // from member initializers on `this` (`p(&x)`) or a parameter (`w(w)`).
+  const CXXConstructorDecl *cd = ce->getConstructor();
+  for (const CXXCtorInitializer *ci : cd->inits()) {
+    const FieldDecl *fd = ci->getMember();
+    std::string n = fd ? fd->getNameAsString() : "";
+    if (!fd || (!obj.nulls.count(n) && !obj.pointers.count(n)))
+      continue;
+    const Expr *init = ci->getInit()->IgnoreParenImpCasts();
+    if (const auto *pl = dyn_cast<ParenListExpr>(init);
+        pl && pl->getNumExprs() == 1)
+      init = pl->getExpr(0)->IgnoreParenImpCasts();
+    if (const auto *dr = dyn_cast<DeclRefExpr>(init))
+      if (const auto *pd = dyn_cast<ParmVarDecl>(dr->getDecl());
+          pd && pd->getFunctionScopeIndex() < ce->getNumArgs()) {
+        if (!pointerMember(obj, fd, ce->getArg(pd->getFunctionScopeIndex()),
+                           true))
+          return false;
+        continue;
+      }
+    std::function<bool(const Stmt *)> uses = [&](const Stmt *s) {
+      if (const auto *dr = dyn_cast<DeclRefExpr>(s))
+        return isa<ParmVarDecl>(dr->getDecl());
+      for (const Stmt *c : s->children())
+        if (c && uses(c))
+          return true;
+      return false;
+    };
+    bool usesParams = uses(init);
+    if (usesParams && memberRead(cx, fd)) {
+      error(init->getExprLoc(), Diag::Construct,
+            {"pointer member '" + n + "' computed from constructor parameters",
+             "initialise it from `this`'s members or one parameter as is"});
+      return false;
+    }
+    ThisBinding self(*this, obj);
+    if (!pointerMember(obj, fd, usesParams ? nullptr : init, true))
+      return false;
+  }
   return true;
 }
 

@@ -58,6 +58,7 @@ struct LowerContext {
   std::set<const clang::VarDecl *> globalReads{}, counters{};
   /// The members some code of the file reads (MemberReads.cpp), on demand.
   std::optional<std::set<const clang::FieldDecl *>> readMembers{};
+  std::set<std::string> dependentReads{}; // `v.w` in templates, by name
 };
 
 /// Whether any code of the translation unit reads member fd (not only

@@ -57,6 +57,10 @@ Op *Lowerer::expr(const Expr *e) {
   case Stmt::CXXFunctionalCastExprClass:
   case Stmt::CXXConstCastExprClass:
     return castExpr(cast<CastExpr>(e));
+  case Stmt::CXXReinterpretCastExprClass: // `reinterpret_cast<double &&>(r)`
+    if (cast<CastExpr>(e)->getCastKind() == CK_NoOp) // the same type
+      return castExpr(cast<CastExpr>(e));
+    return folded(e); // a constant, or refused there
   case Stmt::InitListExprClass:
   case Stmt::ImplicitValueInitExprClass:
   case Stmt::CXXScalarValueInitExprClass:

@@ -12,6 +12,9 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+#include <set>
+
 namespace adgen {
 
 using namespace clang;
@@ -146,9 +149,18 @@ bool Lowerer::declareKept(const FunctionDecl *callee) {
   if (r.getBegin().isMacroID() || r.getEnd().isMacroID() ||
       !sm.isWrittenInMainFile(r.getBegin()))
     return false;
-  std::string text = Lexer::getSourceText(CharSourceRange::getTokenRange(r),
-                                          sm, ast().getLangOpts())
-                         .str();
+  // A definition (no declaration before it): its head only, declared here
+  // and defined where the user's file is compiled.
+  CharSourceRange range = CharSourceRange::getTokenRange(r);
+  if (const Stmt *body = first->doesThisDeclarationHaveABody()
+                             ? first->getBody()
+                             : nullptr) {
+    if (body->getBeginLoc().isMacroID())
+      return false;
+    range = CharSourceRange::getCharRange(r.getBegin(), body->getBeginLoc());
+  }
+  std::string text =
+      Lexer::getSourceText(range, sm, ast().getLangOpts()).rtrim().str();
   if (text.empty())
     return false;
   bool externC = isa<LinkageSpecDecl>(first->getLexicalDeclContext());
@@ -239,6 +251,72 @@ Op *Lowerer::externCall(const CallExpr *e, const FunctionDecl *callee) {
   c->externName = (spelledStd(e) || callee->isInStdNamespace() ? "std::"
                                                                : "::") +
                   callee->getNameAsString();
+  return c;
+}
+
+/// Whether `fd` calls itself, directly or through other functions of the
+/// file (their definitions).
+static bool recursive(const FunctionDecl *fd) {
+  std::set<const FunctionDecl *> seen;
+  std::vector<const FunctionDecl *> work{fd};
+  std::function<bool(const Stmt *)> calls = [&](const Stmt *s) {
+    if (const auto *ce = dyn_cast<CallExpr>(s))
+      if (const FunctionDecl *c = ce->getDirectCallee())
+        if (const FunctionDecl *d = c->getDefinition()) {
+          if (d == fd)
+            return true;
+          if (seen.insert(d).second)
+            work.push_back(d);
+        }
+    for (const Stmt *c : s->children())
+      if (c && calls(c))
+        return true;
+    return false;
+  };
+  while (!work.empty()) {
+    const FunctionDecl *f = work.back();
+    work.pop_back();
+    if (f->getBody() && calls(f->getBody()))
+      return true;
+  }
+  return false;
+}
+
+Op *Lowerer::passiveRecursiveCall(const CallExpr *e, const FunctionDecl *def) {
+  // Integers in, an integer out (`uint64_t factorial(uint64_t)`): nothing
+  // active goes in or comes out, so the recursion needs no derivative and
+  // the call is kept as written, against the user's definition (SPEC §5:
+  // calls whose arguments are all inactive). Not in a checkpointed loop,
+  // where a re-run would repeat what it may print.
+  auto passive = [](QualType t) {
+    t = t.getCanonicalType();
+    return t->isIntegralOrEnumerationType();
+  };
+  if (cx.checkpoint || !passive(def->getReturnType()) || isa<CXXMethodDecl>(def) ||
+      !def->getIdentifier() || def->isVariadic() ||
+      e->getNumArgs() != def->getNumParams() ||
+      !def->hasExternalFormalLinkage() || def->isInlined() ||
+      def->getTemplatedKind() != FunctionDecl::TK_NonTemplate)
+    return nullptr;
+  for (const ParmVarDecl *p : def->parameters())
+    if (!passive(p->getType()))
+      return nullptr;
+  if (!recursive(def) || !declareKept(def))
+    return nullptr;
+  auto loc = e->getExprLoc();
+  auto rt = typeOf(e->getType(), nullptr, loc);
+  if (!rt)
+    return nullptr;
+  std::vector<Op *> args;
+  for (unsigned i = 0; i < e->getNumArgs(); ++i) {
+    auto pt = typeOf(def->getParamDecl(i)->getType(), nullptr, loc);
+    Op *v = pt ? expr(e->getArg(i)) : nullptr;
+    if (!v)
+      return nullptr;
+    args.push_back(b.cast(v, *pt));
+  }
+  Op *c = b.create(OpKind::Extern, *rt, std::move(args));
+  c->externName = "::" + def->getQualifiedNameAsString();
   return c;
 }
 

@@ -94,6 +94,7 @@ Diag Lowerer::impureCallDiag(const clang::FunctionDecl *callee) {
 }
 
 void Lowerer::setLoc(clang::SourceLocation loc) {
+  here = loc;
   auto &sm = cx.ast.getSourceManager();
   auto pl = sm.getPresumedLoc(sm.getExpansionLoc(loc));
   if (pl.isValid())

@@ -204,17 +204,8 @@ bool Lowerer::initMember(Object &to, const FieldDecl *fd, const Expr *sub,
     sub = di->getExpr();
   if (sub && isa<ImplicitValueInitExpr>(sub))
     sub = nullptr;
-  if (to.nulls.count(n)) { // a pointer member: null, or refused
-    // Pointing at something: refused, unless no code reads the member and
-    // the initializer has no effects (`x_pointer(&x)`): then it holds
-    // nothing that matters.
-    if (sub &&
-        sub->IgnoreParenImpCasts()->isNullPointerConstant(
-            ast(), Expr::NPC_ValueDependentIsNotNull) == Expr::NPCK_NotNull &&
-        (memberRead(cx, fd) || sub->HasSideEffects(ast())))
-      return nullMember(to, n, sub->getExprLoc());
-    return true;
-  }
+  if (to.nulls.count(n) || to.pointers.count(n)) // a pointer member
+    return pointerMember(to, fd, sub, declare);
   if (auto o = to.objects.find(n); o != to.objects.end())
     return initObject(o->second, sub, declare);
   auto value = [&](Type t) -> Op * {
@@ -232,6 +223,17 @@ bool Lowerer::initMember(Object &to, const FieldDecl *fd, const Expr *sub,
     return true;
   }
   Array *a = to.arrays.at(n);
+  if (fd->getType()->isPointerType()) {
+    // A parameter's pointer member: only a constructor's own object may be
+    // set, where its caller has set it already (constructorPointers).
+    if (isa<CXXConstructorDecl>(lowering) && !declare &&
+        objects.count(nullptr) && &objects.at(nullptr) == &to)
+      return true;
+    error(sub ? sub->getExprLoc() : fd->getLocation(), Diag::Construct,
+          {"re-pointing the pointer member '" + n + "' of a parameter",
+           "point a local pointer where it should point instead"});
+    return false;
+  }
   if (isCell(a)) { // a scalar member a call can write
     Op *val = value(a->elemType);
     if (!val)
@@ -253,13 +255,42 @@ bool Lowerer::initMember(Object &to, const FieldDecl *fd, const Expr *sub,
   return true;
 }
 
+bool Lowerer::pointerMember(Object &to, const FieldDecl *fd, const Expr *sub,
+                            bool declare) {
+  std::string n = fd->getNameAsString();
+  bool null = !sub || sub->IgnoreParenImpCasts()->isNullPointerConstant(
+                          ast(), Expr::NPC_ValueDependentIsNotNull) !=
+                          Expr::NPCK_NotNull;
+  // One no code reads, set without effects (`x_pointer(&x)`), holds
+  // nothing that matters: dropped (null).
+  if (null || (!memberRead(cx, fd) && !sub->HasSideEffects(ast()))) {
+    to.pointers.erase(n);
+    to.nulls.insert(n);
+    return true;
+  }
+  // Into an array or a cell (`p(&x)`, `S{&x}`, `View{&w[k * n], n}`):
+  // where it points, fixed from here on.
+  if (fd->getType()->getPointeeType()->isArithmeticType()) {
+    auto p = pointerOf(sub);
+    if (!p)
+      return false;
+    bool fixed = !p->offset || p->offset->kind == OpKind::Const;
+    if (!fixed && !declare) { // its offset variable would outlive no scope
+      error(sub->getExprLoc(), Diag::Construct,
+            {"assigning the pointer member '" + n + "' a computed position",
+             "set it where the struct is declared"});
+      return false;
+    }
+    to.nulls.erase(n);
+    to.pointers[n] = pointerAt(*p, n, false);
+    return true;
+  }
+  return nullMember(to, n, sub->getExprLoc());
+}
+
 bool Lowerer::nullMember(const Object &o, const std::string &n,
                          SourceLocation loc) {
-  QualType t;
-  for (const FieldDecl *fd : fieldsOf(o.record))
-    if (fd->getNameAsString() == n)
-      t = fd->getType();
-  error(loc, Diag::MemberType, {n, recordName(o.record), t.getAsString()});
+  error(loc, Diag::NullPointerMember, {n, recordName(o.record)});
   return false;
 }
 
@@ -277,6 +308,8 @@ void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
   }
   for (auto &[n, o] : to.objects)
     copyObject(o, from.objects.at(n), declare);
+  if (!copyPointers(to, from, declare, here))
+    return;
   // An element of an array of structs (Object::element) holds its
   // members at elementIndex in its leaves.
   auto valueOf = [&](const std::string &n) -> Op * {
@@ -314,6 +347,47 @@ void Lowerer::copyObject(Object &to, const Object &from, bool declare) {
       });
     }
   }
+}
+
+bool Lowerer::copyPointers(Object &to, const Object &from, bool declare,
+                           SourceLocation at) {
+  // A copy points where the original does (a parameter's pointer member is
+  // an array leaf).
+  for (const FieldDecl *fd : fieldsOf(to.record)) {
+    std::string n = fd->getNameAsString();
+    if (!fd->getType()->isPointerType())
+      continue;
+    std::optional<PointerLocal> where;
+    if (auto p = from.pointers.find(n); p != from.pointers.end())
+      where = p->second;
+    else if (auto a = from.arrays.find(n); a != from.arrays.end())
+      where = PointerLocal{a->second, nullptr, 0};
+    if (auto leaf = to.arrays.find(n); leaf != to.arrays.end()) {
+      // A parameter's: it keeps pointing where the caller pointed it.
+      if (where && where->arr == leaf->second && !where->offset &&
+          !where->fixed)
+        continue;
+      error(at, Diag::Construct,
+            {"re-pointing the pointer member '" + n + "' of a parameter",
+             "point a local pointer where it should point instead"});
+      return false;
+    }
+    if (!where) {
+      to.pointers.erase(n);
+      to.nulls.insert(n);
+      continue;
+    }
+    if (where->offset && !declare) {
+      error(at, Diag::Construct,
+            {"assigning a struct whose pointer member '" + n +
+                 "' points at a computed position",
+             "copy it into a new variable instead"});
+      return false;
+    }
+    to.nulls.erase(n);
+    to.pointers[n] = *where;
+  }
+  return true;
 }
 
 Op *Lowerer::objectAssign(const CXXOperatorCallExpr *e) {
@@ -392,6 +466,10 @@ bool Lowerer::objectLeaves(const Object &obj, const Expr *a, const Function *g,
     const Param &p = g->params[leaf.param];
     if (o->nulls.count(n))
       return nullMember(*o, n, a->getExprLoc());
+    if (auto ptr = o->pointers.find(n); ptr != o->pointers.end()) {
+      pass(p, nullptr, ptr->second.arr, pointerOffset(ptr->second));
+      continue;
+    }
     auto v = o->vars.find(n);
     Array *arr = v == o->vars.end() ? o->arrays.at(n) : nullptr;
     if (arr && o->elements) { // an array of structs, or one of its elements

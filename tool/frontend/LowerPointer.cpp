@@ -119,15 +119,18 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
     return pointerOf(il->getInit(0), reportErrors); // `double *p{&x};`
   // A call returning a pointer into its argument (LowerPlace.cpp).
   if (const auto *ce = dyn_cast<CallExpr>(e); ce && placeCallee(ce)) {
-    auto lv = placeCall(ce);
-    if (!lv)
-      return std::nullopt;
-    return PointerRef{lv->arr, offsetOrNull(lv->index)};
+    if (auto lv = placeCall(ce))
+      return PointerRef{lv->arr, offsetOrNull(lv->index)};
+    return std::nullopt;
   }
   if (const auto *c = dyn_cast<CastExpr>(e)) {
     CastKind k = c->getCastKind();
     if (k == CK_NoOp || k == CK_LValueToRValue || k == CK_ArrayToPointerDecay)
       return pointerOf(c->getSubExpr(), reportErrors);
+    if (k == CK_BitCast && isa<ExplicitCastExpr>(c) && reportErrors) {
+      typePunning(c);
+      return std::nullopt;
+    }
   }
   if (const VarDecl *vd = pointerName(e))
     if (auto it = pointers.find(vd); it != pointers.end())
@@ -156,12 +159,10 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     const Expr *sub = u->getSubExpr()->IgnoreParens();
     if (u->getOpcode() == UO_AddrOf) {
-      if (const auto *as = dyn_cast<ArraySubscriptExpr>(sub)) {
-        auto lv = element(as);
-        if (!lv)
-          return std::nullopt;
-        return PointerRef{lv->arr, offsetOrNull(lv->index)};
-      }
+      if (isa<ArraySubscriptExpr>(sub) ||
+          (isa<MemberExpr>(sub) && !sub->getType()->isArrayType() &&
+           !sub->getType()->isRecordType()))
+        return placeAddress(sub, u, reportErrors); // &a[i], &s.x
       if (const auto *d = dyn_cast<UnaryOperator>(sub);
           d && d->getOpcode() == UO_Deref)
         return pointerOf(d->getSubExpr(), reportErrors);
@@ -194,6 +195,14 @@ Lowerer::PointerLocal *Lowerer::movingPointer(const Expr *target) {
   auto it = vd ? pointers.find(vd) : pointers.end();
   if (it != pointers.end() && it->second.offset)
     return &it->second;
+  if (isa<MemberExpr>(target->IgnoreParenImpCasts())) {
+    error(target->getExprLoc(), Diag::Construct,
+          {"moving or re-pointing the pointer member '" +
+               sourceText(target) + "'",
+           "set it where the struct is initialised (S s{&y}), or move a "
+           "local pointer (double *q = s.p;)"});
+    return nullptr;
+  }
   error(target->getExprLoc(), Diag::PointerArith,
         {target->getType().getAsString()});
   return nullptr;
@@ -300,20 +309,21 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
     error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
     return;
   }
-  auto p = pointerOf(init);
-  if (!p)
-    return;
-  if (!movedPointers.count(vd) &&
-      (!p->offset || p->offset->kind == OpKind::Const)) {
+  if (auto p = pointerOf(init))
+    pointers[vd] = pointerAt(*p, vd->getNameAsString(), movedPointers.count(vd));
+}
+
+Lowerer::PointerLocal Lowerer::pointerAt(const PointerRef &p,
+                                         const std::string &name, bool moves) {
+  if (!moves && (!p.offset || p.offset->kind == OpKind::Const)) {
     // Never moves, points at a fixed element: no variable needed.
-    int64_t k = p->offset ? static_cast<int64_t>(p->offset->num) : 0;
-    pointers[vd] = PointerLocal{p->arr, nullptr, k};
-    return;
+    int64_t k = p.offset ? static_cast<int64_t>(p.offset->num) : 0;
+    return PointerLocal{p.arr, nullptr, k};
   }
-  Type t = offsetVarType(p->offset);
-  Var *off = fn.newVar(uniqueName(vd->getNameAsString() + "_off"), t);
-  b.decl(off, p->offset ? b.cast(p->offset, t) : b.constant(0, t));
-  pointers[vd] = PointerLocal{p->arr, off, 0};
+  Type t = offsetVarType(p.offset);
+  Var *off = fn.newVar(uniqueName(name + "_off"), t);
+  b.decl(off, p.offset ? b.cast(p.offset, t) : b.constant(0, t));
+  return PointerLocal{p.arr, off, 0};
 }
 
 } // namespace adgen

@@ -7,6 +7,7 @@
 #include "frontend/CxxScopes.h"
 #include "frontend/Diagnostics.h"
 #include "frontend/LowerContext.h"
+#include "frontend/LowerStorage.h"
 #include "ir/Builder.h"
 #include "ir/ExtentExpr.h"
 #include "ir/Signature.h"
@@ -52,54 +53,22 @@ public:
   bool lowerFunction(const clang::FunctionDecl *fd);
 
 private:
-  // Where an assignment lands.
-  struct LValue {
-    Var *var = nullptr;
-    Array *arr = nullptr;
-    Op *index = nullptr;
-  };
-
-  /// The storage of a struct object, a parameter's or a local's, by member
-  /// name: a scalar in a variable (or, written through a reference, in an
-  /// array of one element), an array, or a nested object.
-  struct Object {
-    const clang::RecordDecl *record = nullptr;
-    std::map<std::string, Var *> vars;
-    std::map<std::string, Array *> arrays;
-    std::map<std::string, Object> objects;
-    bool byValue = false; // a parameter passed by value: arrays read-only
-    bool cells = false;   // a local a call writes: scalars in cells
-    // Pointer members of a local or returned struct that are only ever null
-    // (initialised with nullptr, or not at all): they hold nothing.
-    std::set<std::string> nulls;
-    // An array of structs (LowerStructArray.cpp): every member is a leaf
-    // array holding it for each element, element k's at [k * stride].
-    bool elements = false;
-    Op *element = nullptr; // one element of such an array: k (a long)
-    Var *cursor = nullptr; // or of a moving struct pointer: read at each use
-  };
-
-  /// A pointer into an array: the array and the element's offset (null: 0).
-  struct PointerRef {
-    Array *arr = nullptr;
-    Op *offset = nullptr;
-  };
-  /// A local pointer, or a pointer parameter the function moves: its array
-  /// and the variable holding its offset (null when it never moves: then
-  /// `fixed` is its constant offset).
-  struct PointerLocal {
-    Array *arr = nullptr;
-    Var *offset = nullptr;
-    int64_t fixed = 0;
-  };
+  // What lowering names storage by (LowerStorage.h).
+  using LValue = lower::LValue;
+  using PointerRef = lower::PointerRef;
+  using PointerLocal = lower::PointerLocal;
+  using Object = lower::Object;
 
   // LowerPointer.cpp
   /// The array and offset a pointer expression points at: an array or
   /// pointer name, `p + i`, `&a[i]`, `p++`; null after an error.
   std::optional<PointerRef> pointerOf(const clang::Expr *e,
                                       bool reportErrors = true);
-  /// A local pointer variable `T *p = <pointer into an array>`.
+  /// A local pointer variable `T *p = <pointer into an array>`; a pointer
+  /// local or member from where it points (`moves`: an offset variable).
   void pointerLocal(const clang::VarDecl *vd);
+  PointerLocal pointerAt(const PointerRef &p, const std::string &name,
+                         bool moves);
   Op *pointerAssign(const clang::BinaryOperator *e); // p = q, p += k
   /// `p < q`, `p != x + n`, `p - x` within one array (null: an error).
   Op *pointerCompare(const clang::BinaryOperator *e);
@@ -208,19 +177,19 @@ private:
   /// A call adgen cannot see: min/max/clamp/abs, math, or an error.
   Op *libraryCall(const clang::CallExpr *e, const clang::FunctionDecl *callee,
                   const clang::FunctionDecl *def);
-  /// A math call kept as an Extern op (LowerExtern.cpp); null: not one.
+  // LowerExtern.cpp: a math call, or a recursive function of integers, as
+  // an Extern op (null: not one); `printf("%d\n", n);` on passive values.
   Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
-  /// `printf("%d\n", n);` on passive values, a KeptCall (LowerExtern.cpp).
+  Op *passiveRecursiveCall(const clang::CallExpr *e,
+                           const clang::FunctionDecl *def);
   bool keptCall(const clang::Expr *e);
   bool globalCounter(const clang::Expr *e); // `++calls;`, LowerCounter.cpp
   void counterRead(const clang::VarDecl *vd, clang::SourceLocation loc);
   bool declareKept(const clang::FunctionDecl *callee);
-  /// frexp(x, &e) on an integer e (LowerExtern.cpp); null: not one.
+  /// frexp(x, &e) on an integer e; ldexp(x, n) as products (null: none).
   Op *frexpCall(const clang::CallExpr *e, llvm::StringRef name);
-  /// ldexp(x, n) on a non-literal x: a product with powers of two.
   Op *ldexpCall(const clang::CallExpr *e, llvm::StringRef name);
-  /// `__builtin_inf()`, `__builtin_nan("")` (INFINITY, NAN) as constants.
-  Op *builtinConstant(const clang::CallExpr *e,
+  Op *builtinConstant(const clang::CallExpr *e, // __builtin_inf(), ..._nan
                       const clang::FunctionDecl *callee);
   /// A call to a function of the file or a user header (lowered once).
   Op *userCall(const clang::CallExpr *e, const clang::FunctionDecl *def,
@@ -296,18 +265,16 @@ private:
   bool objectParam(const clang::ParmVarDecl *pd, const std::string &name);
   /// A record as the output spells it: `Experiment<long double>`.
   std::string recordSpelling(const clang::RecordDecl *rd);
-  /// The leaves of record `rd` for a parameter (scalars, cells, arrays).
   bool flattenParam(const clang::RecordDecl *rd, Object &obj, UserParam &up,
                     std::vector<std::string> path, Passing passing,
-                    clang::SourceLocation loc);
+                    clang::SourceLocation loc); // a parameter's leaves
   bool memberLeaf(const clang::FieldDecl *fd, Object &obj, UserParam &up,
                   const std::vector<std::string> &p, Passing passing,
                   clang::SourceLocation loc);
   void scalarRefParam(const clang::ParmVarDecl *pd, const std::string &name,
                       clang::QualType base, UserParam &up);
-  /// Checks a parameter's record `rd`, records it for the output (or false).
   bool signatureRecord(const clang::RecordDecl *rd, const UserParam &up,
-                       clang::SourceLocation loc);
+                       clang::SourceLocation loc); // checked, for the output
   /// A local struct variable or reference to one (false: not a struct).
   bool structLocal(const clang::VarDecl *vd);
   void cellLocal(const clang::VarDecl *vd, Type t, Op *init); // in a cell
@@ -318,16 +285,23 @@ private:
   /// Initialises (or assigns) `to` from a brace list, an object, or nothing.
   bool initObject(Object &to, const clang::Expr *init, bool declare);
   void copyObject(Object &to, const Object &from, bool declare);
+  bool copyPointers(Object &to, const Object &from, bool declare,
+                    clang::SourceLocation at);
   /// The object `e` names: a struct variable, a member struct, `*p`, `p->`.
   Object *objectOf(const clang::Expr *e);
+  // LowerMembers.cpp
   /// A scalar member `s.x` / `p->x`, or an element of an array member.
   std::optional<LValue> member(const clang::MemberExpr *me);
-  /// An array member `s.w` (null after an error); `offset` gets where an
-  /// element's member array starts in an array of structs' leaf.
+  /// An array or pointer member `s.w` (null: error); `offset`: its start.
   Array *memberArray(const clang::MemberExpr *me, bool reportErrors,
                      Op **offset = nullptr);
-  /// A struct assignment `a = b;` (trivial copy), member by member.
-  Op *objectAssign(const clang::CXXOperatorCallExpr *e);
+  /// `&a[i]`, `&s.x` of a member in a cell (`u` the `&`).
+  std::optional<PointerRef> placeAddress(const clang::Expr *place,
+                                         const clang::UnaryOperator *u,
+                                         bool reportErrors);
+  /// Refuses `(int32_t *)&y`, a pointer cast to another pointee type.
+  void typePunning(const clang::CastExpr *c);
+  Op *objectAssign(const clang::CXXOperatorCallExpr *e); // `a = b;`, trivial
   /// The flat arguments for user parameter `up` of `g` from `a` (or false).
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
@@ -390,8 +364,7 @@ private:
   bool containerLeaves(clang::QualType t, Object &obj, UserParam &up,
                        std::vector<std::string> path, Passing passing,
                        clang::SourceLocation loc, const std::string &base);
-  /// A call on a std class (`v.size()`, `v[i]`, `std::get<0>(p)`, a
-  /// resize, which is refused); nullopt when `e` is no such call.
+  /// `v.size()`, `v[i]`, `std::get<0>(p)`, a resize (refused); or nullopt.
   std::optional<Op *> stdCall(const clang::CallExpr *e);
   // LowerFill.cpp: std::fill / std::fill_n / a.fill(v) as a loop of
   // stores (nullopt: `e` is none of them); a range end; the loop.
@@ -402,8 +375,7 @@ private:
   /// The element `v[i]`, `v.at(i)`, `v.front()`, `v.back()`,
   /// `std::get<1>(p)` names; false when `e` is none of those.
   bool stdElement(const clang::Expr *e, std::optional<LValue> &out);
-  /// The data array of a std::array / std::vector or `v.data()` (null:
-  /// not one, `handled` false, or an error).
+  /// A std::array's, vector's or v.data()'s array (null: `handled` false).
   Array *containerArray(const clang::Expr *e, bool &handled);
   Op *containerCount(const clang::Expr *e); // its number of elements
   void stdClassError(clang::SourceLocation loc, const std::string &who,
@@ -423,10 +395,9 @@ private:
   Object *optionalTemporary(const clang::Expr *e); // nullopt, a value, a copy
   std::optional<Op *> optionalCall(const clang::CallExpr *e);
 
-  // LowerConstructor.cpp: whether `ce` calls a constructor of the user's;
-  // a temporary object (its members in cells); one constructed or
-  // brace-initialised from `e`; constructing `to` or `obj` (its scalars in
-  // cells); a constructor's member initializers, into `self`.
+  // LowerConstructor.cpp: whether `ce` calls a user's constructor; a
+  // temporary (members in cells); one made from `e`; constructing `to` or
+  // `obj` (its pointer members first); member initializers into `self`.
   bool userConstructor(const clang::CXXConstructExpr *ce);
   Object *newTemporary(const clang::RecordDecl *rd, clang::SourceLocation loc,
                        std::string prefix = ""); // "": rd's name
@@ -434,6 +405,7 @@ private:
   bool constructInto(Object &to, const clang::CXXConstructExpr *ce,
                      bool declare);
   bool constructorCall(const clang::CXXConstructExpr *ce, Object &obj);
+  bool constructorPointers(const clang::CXXConstructExpr *ce, Object &obj);
   bool memberInitializers(const clang::CXXConstructorDecl *cd);
   struct ThisBinding { // `this` names `self` while it lives
     ThisBinding(Lowerer &l, const Object &self);
@@ -445,6 +417,8 @@ private:
                   const clang::Expr *sub, bool declare);
   bool nullMember(const Object &o, const std::string &n, // Object::nulls
                   clang::SourceLocation loc);
+  bool pointerMember(Object &to, const clang::FieldDecl *fd,
+                     const clang::Expr *sub, bool declare); // ::pointers
 
   // LowerObjectCall.cpp
   /// Locals a call writes through a reference or pointer (`f(x)`, `f(&x)`,
@@ -473,7 +447,7 @@ private:
              std::initializer_list<llvm::StringRef> args = {});
   /// The diagnostic for an unseen callee in a checkpointed loop.
   static Diag impureCallDiag(const clang::FunctionDecl *callee);
-  void setLoc(clang::SourceLocation loc);
+  void setLoc(clang::SourceLocation loc); // of the IR ops, and `here`:
   clang::ASTContext &ast() { return cx.ast; }
 
   LowerContext &cx;
@@ -495,6 +469,7 @@ private:
   const clang::FunctionDecl *lowering = nullptr; // the function being lowered
   CxxScopes scopes;
   size_t constCopies = 0; // const global arrays copied to the body so far
+  clang::SourceLocation here; // the construct being lowered, for messages
 };
 
 } // namespace adgen

@@ -13,9 +13,12 @@ STATUSES = ['correct', 'WRONG', 'refused', 'crash', 'broken', 'harness',
 # to globals, aliasing writes, a resized vector, a call adgen cannot see
 # with active arguments). Math functions of section 5's list spelled as
 # builtins (__builtin_pow), and calls whose arguments are all passive
-# (printf of an int), are accepted constructs and do not count.
+# (printf of an int), are accepted constructs and do not count. Type
+# punning (a float's bytes read as an integer) is memory whose effect on
+# the derivative no static tool can promise: refused too.
 SPEC5_REFUSED = re.compile(
     r"goto|virtual|indirect call|type 'Scheme'|exception|\btry\b|inline asm|"
+    r"type punning|"
     r"static local|write to global|cannot be re-pointed|changes the size of "
     r"std::vector|call to '(?!__builtin_|printf)[^']*', (which adgen cannot see|"
     r"a library function)|variadic function")

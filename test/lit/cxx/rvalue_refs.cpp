@@ -1,7 +1,8 @@
 // Rvalue-reference parameters (`double &&v`) that the callee only reads
 // take the value of what they bind to: a temporary (`take(bump(r = x *
 // x))`), a cast xvalue of a variable (`static_cast<double &&>(r =
-// bump(x))`) or std::move(x), which is x's value. Against central
+// bump(x))`, and its reinterpret_cast to the same type) or std::move(x),
+// which is x's value. Against central
 // differences and the dot-product test.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -21,7 +22,8 @@ double rvalues(double x, double y) {
   double a = take(bump(r = x * y));
   double b = take(static_cast<double &&>(bump(r = x + y)));
   double c = take(static_cast<double &&>(r = bump(x)));
-  return a + b * c + r * take(std::move(y));
+  double d = take(reinterpret_cast<double &&>(r = bump(y))); // the same type
+  return a + b * c + r * take(std::move(y)) + d;
 }
 
 #ifdef ADGEN_DRIVER

@@ -1,0 +1,56 @@
+// The storage lowering names: where an assignment lands, pointers into
+// arrays, and struct objects by member (the Lowerer's view of C++ places
+// as IR variables and arrays).
+#pragma once
+
+#include "ir/IR.h"
+
+#include "clang/AST/Decl.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+
+namespace adgen::lower {
+
+// Where an assignment lands.
+struct LValue {
+  Var *var = nullptr;
+  Array *arr = nullptr;
+  Op *index = nullptr;
+};
+
+struct PointerRef { // into an array: the array, the offset (null: 0)
+  Array *arr = nullptr;
+  Op *offset = nullptr;
+};
+/// A pointer local, member or moved parameter: its array and offset
+/// variable (null when it never moves: `fixed` is the offset).
+struct PointerLocal {
+  Array *arr = nullptr;
+  Var *offset = nullptr;
+  int64_t fixed = 0;
+};
+
+/// A struct object's storage by member name: a scalar in a variable (or
+/// a one-element array, a cell), an array, or a nested object.
+struct Object {
+  const clang::RecordDecl *record = nullptr;
+  std::map<std::string, Var *> vars;
+  std::map<std::string, Array *> arrays;
+  std::map<std::string, Object> objects;
+  bool byValue = false; // a parameter passed by value: arrays read-only
+  bool cells = false;   // a local a call writes: scalars in cells
+  // Pointer members of a local or returned struct that hold nothing (null
+  // or never read), and those that point somewhere (pointerMember).
+  std::set<std::string> nulls;
+  std::map<std::string, PointerLocal> pointers;
+  // An array of structs (LowerStructArray.cpp): every member is a leaf
+  // array holding it for each element, element k's at [k * stride].
+  bool elements = false;
+  Op *element = nullptr; // one element of such an array: k (a long)
+  Var *cursor = nullptr; // or of a moving struct pointer: read at each use
+};
+
+} // namespace adgen::lower
