@@ -104,6 +104,21 @@ void Lowerer::copyWrittenByValue(const FunctionDecl *fd) {
   std::function<void(Object &)> copy = [&](Object &o) {
     for (auto &[n, inner] : o.objects)
       copy(inner);
+    // A std::vector by value: its elements in heap scratch of its size.
+    if (auto d = o.arrays.find("data()"); d != o.arrays.end() &&
+                                          stdClassOf(o.record) ==
+                                              StdClass::Vector &&
+                                          o.vars.count("size()")) {
+      Array *a = d->second;
+      Var *size = o.vars.at("size()");
+      Array *local = heapArray(a->name + "_copy", a->elemType,
+                               b.readVar(size), size->type);
+      Var *i = fn.newVar(uniqueName("adgen_i"), size->type);
+      b.countedLoop(i, b.readVar(heapSizes.at(local)),
+                    [&](Op *k) { b.store(local, k, b.load(a, k)); });
+      d->second = local;
+      return;
+    }
     // Scalars in cells, which `S &` parameters (a method's self) can take.
     for (auto it = o.vars.begin(); it != o.vars.end();) {
       Var *v = it->second;

@@ -68,10 +68,16 @@ void Lowerer::defineLambda(const LambdaExpr *le, const std::string &name) {
     const auto *vd = c.capturesVariable()
                          ? dyn_cast<VarDecl>(c.getCapturedVar())
                          : nullptr;
+    // `[&]`/`[this]` in a method: `this` names the method's object where
+    // the lambda is called (inlined, in the same method).
+    if (!vd && c.capturesThis() && c.getCaptureKind() == LCK_This &&
+        objects.count(nullptr))
+      continue;
     if (!vd)
       return error(c.getLocation(), Diag::Construct,
-                   {"a lambda capturing 'this'",
-                    "capture the variables the lambda uses"});
+                   {"a lambda capturing '*this' by copy",
+                    "capture `this` ([this] or [&]), or the variables the "
+                    "lambda uses"});
     if (vd->isInitCapture()) { // [y = x * 2]: a variable of its own
       localVar(vd);
       continue;

@@ -10,6 +10,7 @@
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.cpp"' %s -o %t.exe
 // RUN: %t.exe
 #include <cmath>
+#include <vector>
 
 template <typename T, unsigned N> struct Tensor {
   T data[N] = {};
@@ -64,6 +65,19 @@ double direct(Buf b, double x) {
 #pragma adgen jvp grad
 double readonly(Buf b, double x) { return b.w[1] * x + b.k; }
 
+// A std::vector by value that is written (Clad's replace_and_square): its
+// elements copied into scratch of its size, the adjoint flowing back
+// through the copy to values_bar.
+// CHECK-LABEL: adgen_flat_replace_and_square_grad(
+// CHECK: adgen::Scratch<double> values_copy(values_copy_size);
+#pragma adgen jvp grad
+double replace_and_square(std::vector<double> values, double x) {
+  values[0] = x * values[2];
+  for (double &v : values)
+    v *= values[0];
+  return values[0] * values[0] + values[1] * std::sin(values[2]);
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
 #define ADGEN_NO_USER_TYPES
@@ -116,6 +130,26 @@ int main() {
           },
           rng);
     }
+    Vec v4(x.begin(), x.begin() + 4);
+    v4.push_back(x[5]);
+    fd::check_grad("replace_and_square", fd::at(v4), v4, v4.size(),
+        [&](const Vec &z) {
+          return Vec{replace_and_square(Vec(z.begin(), z.begin() + 4), z[4])};
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{replace_and_square_jvp(Vec(z.begin(), z.begin() + 4),
+                                            z[4], Vec(zd.begin(), zd.begin() + 4),
+                                            zd[4], &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Vec vb(zb->begin(), zb->begin() + 4);
+          double xb = (*zb)[4];
+          double r = replace_and_square_grad(Vec(z.begin(), z.begin() + 4),
+                                             z[4], &vb, &xb, yb[0]);
+          *zb = {vb[0], vb[1], vb[2], vb[3], xb};
+          return Vec{r};
+        },
+        rng);
   }
   return fd::finish();
 }

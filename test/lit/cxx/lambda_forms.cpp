@@ -3,7 +3,8 @@
 // them (`auto &g = f;`) and as `f.operator()()`, and a lambda returning
 // `double &` to what it captures by reference, used as a place
 // (`at() *= k`, `at() * at()`) and inside a loop. Each is inlined where it
-// is called. f_grad and f_jvp against central differences and the
+// is called; lambdas capturing `this` in a constructor and a method.
+// f_grad and f_jvp against central differences and the
 // dot-product test.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -73,8 +74,32 @@ double place(double a, double b) {
   return sum;
 }
 
+// Lambdas capturing `this` ([&], [this]) in a constructor's initializer
+// (Clad's S2: `d([&]() { i *= 32; return 12.; }())`) and in a method: `this`
+// is the object the method runs on.
+struct Scaled {
+  double p;
+  double i;
+  double d;
+  Scaled(double x) : p(x), i(x * 0.5), d([&]() { i *= p; return 12.; }()) {}
+  double eval(double y) const {
+    auto term = [this](double t) { return p * t + i * std::sin(t); };
+    return term(y) * d + term(p);
+  }
+};
+
+#pragma adgen jvp grad
+double captures_this(double u, double v) {
+  Scaled s(u);
+  return s.eval(v) + s.i;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
+double captures_this_jvp(double u, double v, double u_dot, double v_dot,
+                         double *captures_this_dot);
+double captures_this_grad(double u, double v, double *u_bar, double *v_bar,
+                          double captures_this_bar = 1.0);
 double stored_jvp(double c, double c_dot, double *stored_dot);
 double stored_grad(double c, double *c_bar, double stored_bar = 1.0);
 double nested_jvp(double u, double v, double u_dot, double v_dot,
@@ -111,6 +136,13 @@ int main() {
       },
       [](const fd::Vec &a, double fbar, fd::Vec &bar) {
         return nested_grad(a[0], a[1], &bar[0], &bar[1], fbar);
+      });
+  two(5, [](const fd::Vec &a) { return captures_this(a[0], a[1]); },
+      [](const fd::Vec &a, const fd::Vec &e, double *dot) {
+        return captures_this_jvp(a[0], a[1], e[0], e[1], dot);
+      },
+      [](const fd::Vec &a, double fbar, fd::Vec &bar) {
+        return captures_this_grad(a[0], a[1], &bar[0], &bar[1], fbar);
       });
   two(3, [](const fd::Vec &a) { return aliased(a[0], a[1]); },
       [](const fd::Vec &a, const fd::Vec &e, double *dot) {

@@ -1,6 +1,6 @@
 // Lambdas are inlined where they are called (cxx/lambda.cpp); what is
 // still refused: a return inside a loop of a lambda, a copy of a lambda
-// (a lambda stored or passed on).
+// (a lambda stored or passed on), a lambda capturing `*this` by copy.
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit" --implicit-check-not=error:
 // RUN: sh -c 'adgen %s -o %t.cpp 2>/dev/null; test $? -eq 1'
@@ -32,4 +32,20 @@ double g(double x) {
   return copy(x);
 }
 
-// CHECK: 2 errors generated.
+struct Box {
+  double v;
+  double twice() const {
+    // CHECK: {{.*}}lambda.cpp:[[@LINE+2]]:17: error: a lambda capturing '*this' by copy is not supported by adgen
+    // CHECK: note: hint: capture `this` ([this] or [&]), or the variables the lambda uses
+    auto get = [*this]() { return v; };
+    return 2 * get();
+  }
+};
+
+#pragma adgen jvp
+double h(double x) {
+  Box b{x};
+  return b.twice();
+}
+
+// CHECK: 3 errors generated.
