@@ -58,6 +58,7 @@ struct LambdaCall {
   Array *placeArr = nullptr;
   Op *placeIndex = nullptr;
   Var *placeOffset = nullptr;
+  bool nullReturn = false; // a `return nullptr;` (see placeReturn)
   std::set<const Var *> outerVars;
   std::set<const Array *> outerArrays;
 };

@@ -57,11 +57,13 @@ std::optional<Lowerer::LValue> Lowerer::placeCall(const CallExpr *e) {
     return LValue{call.placeVar, nullptr, nullptr};
   if (!call.placeArr) { // no return was lowered: it falls off the end
     error(e->getExprLoc(), Diag::ReturnedPlace,
-          {call.name, "nothing on some path"});
+          {call.name, call.nullReturn ? "only null pointers"
+                                      : "nothing on some path"});
     return std::nullopt;
   }
-  Op *index = call.placeOffset ? b.readVar(call.placeOffset)
-                               : call.placeIndex;
+  Op *index = isCell(call.placeArr) ? b.constant(0, Type::Int) // a scalar
+               : call.placeOffset     ? b.readVar(call.placeOffset)
+                                      : call.placeIndex;
   return LValue{nullptr, call.placeArr, index};
 }
 
@@ -103,9 +105,14 @@ void Lowerer::placeReturn(const ReturnStmt *s) {
   auto loc = rv->getExprLoc();
   std::optional<LValue> lv;
   if (call.fd->getReturnType()->isPointerType()) {
+    // `return nullptr;` on some path: the caller dereferences the result
+    // (comparing a pointer with null is refused, pointerCompare), which is
+    // undefined on that path, so only the other paths say where it points.
     if (rv->IgnoreParenImpCasts()->isNullPointerConstant(
-            ast(), Expr::NPC_ValueDependentIsNotNull))
-      return error(loc, Diag::ReturnedPlace, {call.name, "a null pointer"});
+            ast(), Expr::NPC_ValueDependentIsNotNull)) {
+      call.nullReturn = true;
+      return;
+    }
     auto p = pointerOf(rv);
     if (!p)
       return;

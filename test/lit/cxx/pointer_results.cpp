@@ -2,7 +2,8 @@
 // a pointer local from one (`double *tail = advance(buf, 2);`, which moves
 // its parameter before returning it), a pointer parameter re-pointed by one
 // (`p = touch(p, k);`), a returned pointer chosen on several paths, and
-// pointer locals initialised with braces (`double *q{&x};`). Each call is
+// pointer locals initialised with braces (`double *q{&x};`), and one
+// returning nullptr on a path the caller does not take. Each call is
 // inlined; the pointer it returns is its argument's array and an offset.
 // f_grad and f_jvp against central differences and the dot-product test.
 // RUN: adgen %s -o %t.cpp
@@ -69,8 +70,29 @@ double walked(const double *a, double *p) {
   return s;
 }
 
+// A callee that returns nullptr on some path (Clad's ReverseForw `filter`):
+// the caller dereferences the result, which is undefined there, so the
+// other paths say where it points.
+enum State { should_return, no_return };
+static double *filter(double *p, State s) {
+  if (s == State::should_return)
+    return p;
+  return nullptr;
+}
+
+// CHECK-LABEL: double filtered_jvp(
+// CHECK-NOT: filter(
+#pragma adgen jvp grad
+double filtered(double x, double y) {
+  return *filter(&x, State::should_return) * std::cos(y) + x * y;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
+double filtered_jvp(double x, double y, double x_dot, double y_dot,
+                    double *filtered_dot);
+double filtered_grad(double x, double y, double *x_bar, double *y_bar,
+                     double filtered_bar = 1.0);
 double grown_jvp(double x, double x_dot, double *grown_dot);
 double grown_grad(double x, double *x_bar, double grown_bar = 1.0);
 double tail_jvp(double u, double v, double u_dot, double v_dot,
@@ -107,6 +129,7 @@ int main() {
       });
   TWO(tail, 2);
   TWO(braced, 3);
+  TWO(filtered, 5);
   fd::Rng rng(4);
   for (int k = 0; k < 12; ++k) {
     // x = (a[0], a[1], p[0..3]); y = (the result, p[0..3] at the end).
