@@ -62,6 +62,8 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
       return lv;
     }
   }
+  if (std::optional<LValue> it; iteratorPlace(e, it)) // `*it`, `it[k]`
+    return it;
   // `pick(w, k) = v`: the place a call returns (LowerPlace.cpp).
   if (const auto *ce = dyn_cast<CallExpr>(e); ce && placeCallee(ce))
     return placeCall(ce);

@@ -87,6 +87,8 @@ Op *Lowerer::expr(const Expr *e) {
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass:
+    if (auto r = iteratorOperator(e)) // `it != v.end()`, `*it`, `++it`
+      return *r;
     return call(cast<CallExpr>(e));
   case Stmt::CXXThrowExprClass:
     error(loc, Diag::Exceptions, {"throw"});
@@ -234,6 +236,8 @@ Op *Lowerer::rvalue(const Expr *sub) {
   if (const auto *uo = dyn_cast<UnaryOperator>(sub))
     if (uo->isPrefix() && uo->isIncrementDecrementOp())
       return unaryOp(uo);
+  if (auto r = iteratorOperator(sub)) // `*it`
+    return *r;
   // std::min / std::max return a reference to one of their arguments.
   if (const auto *ce = dyn_cast<CallExpr>(sub))
     return call(ce);
@@ -259,7 +263,9 @@ Op *Lowerer::unaryOp(const UnaryOperator *e) {
     if (auto s = structPointerOp(e)) // LowerStructPointer.cpp
       return *s;
     if (sub->getType()->isPointerType())
-      return pointerStep(e) ? b.constant(0, Type::Int) : nullptr;
+      return pointerStep(sub, e->isIncrementOp(), e->isPrefix())
+                 ? b.constant(0, Type::Int)
+                 : nullptr;
     auto lv = lvalue(sub);
     if (!lv || !writableTarget(*lv, sub))
       return nullptr;
@@ -302,7 +308,7 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
   if (auto s = structPointerOp(e)) // p += k, p < q on struct pointers
     return *s;
   if (e->isAssignmentOp() && e->getLHS()->getType()->isPointerType())
-    return pointerAssign(e);
+    return pointerAssign(opc, e->getLHS(), e->getRHS(), e->getOperatorLoc());
   if (e->isAssignmentOp())
     return assign(e);
   if (opc == BO_LAnd || opc == BO_LOr)
@@ -314,7 +320,7 @@ Op *Lowerer::binaryOp(const BinaryOperator *e) {
   if (e->getLHS()->getType()->isPointerType() &&
       e->getRHS()->getType()->isPointerType() &&
       (e->isComparisonOp() || opc == BO_Sub))
-    return pointerCompare(e); // LowerPointer.cpp
+    return pointerCompare(opc, e->getLHS(), e->getRHS(), e->getExprLoc());
   if (e->getLHS()->getType()->isPointerType() ||
       e->getRHS()->getType()->isPointerType()) {
     error(e->getExprLoc(), Diag::PointerArith,

@@ -391,8 +391,19 @@ bool Lowerer::unusedArgument(const clang::Expr *a) {
   return false;
 }
 
+/// `std::allocator<T>` (`std::vector<double>::allocator_type a;`): it has
+/// no state, and the containers adgen builds ignore it.
+static bool stdAllocator(clang::QualType t) {
+  const auto *rd = t->getAsCXXRecordDecl();
+  return rd && rd->isInStdNamespace() && rd->getIdentifier() &&
+         rd->getName() == "allocator";
+}
+
 bool Lowerer::unusedLocal(const clang::VarDecl *vd) {
-  // (`std::string tag = "...";`, `S *spare, obj(2, 3);`)
+  // (`std::string tag = "...";`, `S *spare, obj(2, 3);`); an allocator
+  // default-constructed, whatever passes it to a vector's constructor.
+  if (stdAllocator(vd->getType()) && effectFree(vd->getInit()))
+    return true;
   return !vd->isReferenced() &&
          ((stringType(vd->getType()) && effectFree(vd->getInit())) ||
           (vd->getType()->isPointerType() && !vd->getInit()));

@@ -11,11 +11,15 @@ namespace adgen {
 
 using namespace clang;
 
-/// The variable a pointer expression names, if it is a plain name.
+/// The variable a pointer (or iterator) expression names, if it is a plain
+/// name.
 static const VarDecl *pointerName(const Expr *e) {
   const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-  return vd && vd->getType()->isPointerType() ? vd : nullptr;
+  return vd && (vd->getType()->isPointerType() ||
+                isIterator(vd->getType().getNonReferenceType()))
+             ? vd
+             : nullptr;
 }
 
 /// `"aa"` passed to a `const char *`: a local copy of its characters.
@@ -40,6 +44,11 @@ void Lowerer::findMovedPointers(const Stmt *s) {
     target = u->getSubExpr();
   if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp())
     target = bo->getLHS();
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(s); // `++it`, `it = b`
+      oc && oc->getNumArgs() >= 1 &&
+      (oc->getOperator() == OO_PlusPlus || oc->getOperator() == OO_MinusMinus ||
+       oc->isAssignmentOp()))
+    target = oc->getArg(0);
   if (const VarDecl *vd = target ? pointerName(target) : nullptr)
     movedPointers.insert(vd);
   for (const Stmt *c : s->children())
@@ -135,6 +144,9 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
   if (const VarDecl *vd = pointerName(e))
     if (auto it = pointers.find(vd); it != pointers.end())
       return PointerRef{it->second.arr, pointerOffset(it->second)};
+  bool iterator = false; // v.begin(), `it + 1` (LowerIterators.cpp)
+  if (auto r = iteratorPointer(e, iterator); iterator)
+    return r;
   if (const auto *sl = dyn_cast<StringLiteral>(e); sl && sl->isOrdinary()) {
     setLoc(sl->getBeginLoc());
     return PointerRef{textArray(fn, b, sl, uniqueName("text")), nullptr};
@@ -142,7 +154,8 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
   if (const auto *bo = dyn_cast<BinaryOperator>(e);
       bo && bo->getType()->isPointerType()) {
     if (bo->isAssignmentOp()) {
-      if (!pointerAssign(bo))
+      if (!pointerAssign(bo->getOpcode(), bo->getLHS(), bo->getRHS(),
+                         bo->getOperatorLoc()))
         return std::nullopt;
       return pointerOf(bo->getLHS(), reportErrors);
     }
@@ -180,7 +193,7 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
       }
     }
     if (u->isIncrementDecrementOp() && u->getType()->isPointerType())
-      return pointerStep(u);
+      return pointerStep(u->getSubExpr(), u->isIncrementOp(), u->isPrefix());
   }
   Op *offset = nullptr; // pts[k].w: from element k's w on
   Array *a = arrayOf(e, reportErrors, &offset);
@@ -208,62 +221,64 @@ Lowerer::PointerLocal *Lowerer::movingPointer(const Expr *target) {
   return nullptr;
 }
 
-std::optional<Lowerer::PointerRef> Lowerer::pointerStep(
-    const UnaryOperator *u) {
-  PointerLocal *p = movingPointer(u->getSubExpr());
+std::optional<Lowerer::PointerRef>
+Lowerer::pointerStep(const Expr *target, bool increment, bool prefix) {
+  PointerLocal *p = movingPointer(target);
   if (!p)
     return std::nullopt;
   Op *old = b.readVar(p->offset);
   Op *one = b.constant(1, old->type);
-  Op *nw = arith(u->isIncrementOp() ? OpKind::Add : OpKind::Sub, old, one);
+  Op *nw = arith(increment ? OpKind::Add : OpKind::Sub, old, one);
   b.writeVar(p->offset, nw);
-  return PointerRef{p->arr, u->isPrefix() ? nw : old};
+  return PointerRef{p->arr, prefix ? nw : old};
 }
 
-Op *Lowerer::pointerAssign(const BinaryOperator *e) {
-  PointerLocal *p = movingPointer(e->getLHS());
+Op *Lowerer::pointerAssign(BinaryOperatorKind opc, const Expr *lhs,
+                           const Expr *rhs, SourceLocation loc) {
+  PointerLocal *p = movingPointer(lhs);
   if (!p)
     return nullptr;
   Op *val = nullptr;
-  if (e->getOpcode() == BO_Assign) {
-    auto q = pointerOf(e->getRHS());
+  if (opc == BO_Assign) {
+    auto q = pointerOf(rhs);
     if (!q)
       return nullptr;
     if (q->arr != p->arr) {
-      error(e->getOperatorLoc(), Diag::PointerRetarget,
-            {sourceText(e->getLHS()), shown(p->arr), shown(q->arr)});
+      error(loc, Diag::PointerRetarget,
+            {sourceText(lhs), shown(p->arr), shown(q->arr)});
       return nullptr;
     }
     val = q->offset ? q->offset : b.constant(0, Type::Int);
-  } else if (e->getOpcode() == BO_AddAssign || e->getOpcode() == BO_SubAssign) {
-    Op *k = expr(e->getRHS());
+  } else if (opc == BO_AddAssign || opc == BO_SubAssign) {
+    Op *k = expr(rhs);
     if (!k)
       return nullptr;
-    val = offsetPlus(b.readVar(p->offset), k, e->getOpcode() == BO_SubAssign);
+    val = offsetPlus(b.readVar(p->offset), k, opc == BO_SubAssign);
   } else {
-    unsupportedOperator(e);
+    error(loc, Diag::PointerArith, {lhs->getType().getAsString()});
     return nullptr;
   }
   b.writeVar(p->offset, b.cast(val, p->offset->type));
   return b.constant(0, Type::Int); // a statement: its value is not used
 }
 
-Op *Lowerer::pointerCompare(const BinaryOperator *e) {
+Op *Lowerer::pointerCompare(BinaryOperatorKind opc, const Expr *lhs,
+                            const Expr *rhs, SourceLocation loc) {
   auto isNull = [&](const Expr *x) {
     return x->IgnoreParenImpCasts()->isNullPointerConstant(
                ast(), Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
   };
-  if (isNull(e->getLHS()) || isNull(e->getRHS())) {
-    const Expr *p = isNull(e->getLHS()) ? e->getRHS() : e->getLHS();
+  if (isNull(lhs) || isNull(rhs)) {
+    const Expr *p = isNull(lhs) ? rhs : lhs;
     error(p->getExprLoc(), Diag::PointerTest, {sourceText(p)});
     return nullptr;
   }
-  auto p = pointerOf(e->getLHS());
-  auto q = p ? pointerOf(e->getRHS()) : std::nullopt;
+  auto p = pointerOf(lhs);
+  auto q = p ? pointerOf(rhs) : std::nullopt;
   if (!q)
     return nullptr;
   if (p->arr != q->arr) {
-    error(e->getExprLoc(), Diag::Construct,
+    error(loc, Diag::Construct,
           {"comparing pointers into different arrays ('" + shown(p->arr) +
                "' and '" + shown(q->arr) + "')",
            "compare indices into one array instead"});
@@ -278,17 +293,19 @@ Op *Lowerer::pointerCompare(const BinaryOperator *e) {
                                      : Type::Long;
   auto at = [&](Op *off) { return off ? b.cast(off, t) : b.constant(0, t); };
   Op *d = nullptr;
-  if (std::optional<OpKind> k = opKindOf(e->getOpcode()))
+  if (opc == BO_Sub && !q->offset) // `it - v.begin()`
+    d = at(p->offset);
+  else if (std::optional<OpKind> k = opKindOf(opc))
     d = b.binary(*k, at(p->offset), at(q->offset));
   // `p - x` is a ptrdiff_t.
-  return d && e->getOpcode() == BO_Sub ? b.cast(d, Type::Long) : d;
+  return d && opc == BO_Sub ? b.cast(d, Type::Long) : d;
 }
 
 void Lowerer::pointerLocal(const VarDecl *vd) {
   const Expr *init = vd->getInit();
   if (init && heapLocal(vd))
     return;
-  if (recordOf(vd->getType()->getPointeeType()) && init &&
+  if (recordOf(pointerLike(vd->getType())->getPointeeType()) && init &&
       !init->IgnoreParenImpCasts()->isNullPointerConstant(
           ast(), Expr::NPC_ValueDependentIsNotNull)) {
     // `Box *p = &box;`, `const P *q = ps + 1;`: another name for that

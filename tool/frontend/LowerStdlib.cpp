@@ -358,6 +358,8 @@ std::optional<Op *> Lowerer::stdCall(const CallExpr *e) {
   }
   if (!obj)
     return std::nullopt;
+  if (Array *list = initializerList(obj); list && n == "size")
+    return b.constant(static_cast<double>(list->size), Type::ULong);
   QualType t = objectType(obj);
   StdClass k = stdClassOf(t);
   if (k == StdClass::None)

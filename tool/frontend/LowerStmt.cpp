@@ -174,6 +174,10 @@ void Lowerer::localVar(const VarDecl *vd) {
   if (const auto *rd = qt.getNonReferenceType()->getAsCXXRecordDecl();
       rd && rd->isLambda() && qt->isReferenceType() && scopes.lambdas.count(rd))
     return;
+  if (isIterator(qt)) { // `auto it = v.begin();`: a pointer (LowerIterators)
+    pointerLocal(vd);
+    return;
+  }
   if (structLocal(vd))
     return;
   if (qt->isReferenceType()) {

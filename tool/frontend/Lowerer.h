@@ -42,6 +42,11 @@ bool mayWrite(const clang::Stmt *s, const clang::ParmVarDecl *pd);
 std::string dotted(const std::string &base,
                    const std::vector<std::string> &path);
 
+/// A std::vector iterator (`__normal_iterator<T *, ...>`), a pointer in
+/// all but name; the pointer type a pointer or iterator type stands for.
+bool isIterator(clang::QualType t);
+clang::QualType pointerLike(clang::QualType t);
+
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
 
@@ -69,11 +74,21 @@ private:
   void pointerLocal(const clang::VarDecl *vd);
   PointerLocal pointerAt(const PointerRef &p, const std::string &name,
                          bool moves);
-  Op *pointerAssign(const clang::BinaryOperator *e); // p = q, p += k
+  Op *pointerAssign(clang::BinaryOperatorKind opc, const clang::Expr *lhs,
+                    const clang::Expr *rhs, clang::SourceLocation loc); // p += k
   /// `p < q`, `p != x + n`, `p - x` within one array (null: an error).
-  Op *pointerCompare(const clang::BinaryOperator *e);
+  Op *pointerCompare(clang::BinaryOperatorKind opc, const clang::Expr *lhs,
+                     const clang::Expr *rhs, clang::SourceLocation loc);
   /// `++p`, `p--`, ...: its new position (prefix) or its old one.
-  std::optional<PointerRef> pointerStep(const clang::UnaryOperator *u);
+  std::optional<PointerRef> pointerStep(const clang::Expr *target,
+                                        bool increment, bool prefix);
+  // LowerIterators.cpp: iterators of std::vector, std::array and
+  // std::initializer_list as pointers into their array (nullopt: not one).
+  std::optional<PointerRef> iteratorPointer(const clang::Expr *e,
+                                            bool &handled);
+  std::optional<Op *> iteratorOperator(const clang::Expr *e);
+  Array *initializerList(const clang::Expr *e); // a local one's array
+  bool iteratorPlace(const clang::Expr *e, std::optional<LValue> &out);
   PointerLocal *movingPointer(const clang::Expr *target);
   void findMovedPointers(const clang::Stmt *s); // assigned, incremented
   /// Offset variables of the pointer parameters the body moves.
