@@ -22,7 +22,8 @@ bool isIterator(QualType t) {
   if (!spec || !spec->getIdentifier() || spec->getTemplateArgs().size() < 1 ||
       spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return false;
-  const DeclContext *ns = spec->getDeclContext()->getEnclosingNamespaceContext();
+  const DeclContext *ns =
+      spec->getDeclContext()->getEnclosingNamespaceContext();
   const auto *nd = dyn_cast<NamespaceDecl>(ns);
   // libstdc++'s __gnu_cxx::__normal_iterator, libc++'s std::__wrap_iter.
   return nd && nd->getIdentifier() &&
@@ -71,8 +72,8 @@ Array *Lowerer::initializerList(const Expr *e) {
   // A local std::initializer_list (`auto &&l = {1, 2, 3};`) is an array.
   const auto *dr = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
-  const auto *rd = vd ? vd->getType().getNonReferenceType()->getAsCXXRecordDecl()
-                      : nullptr;
+  const auto *rd =
+      vd ? vd->getType().getNonReferenceType()->getAsCXXRecordDecl() : nullptr;
   if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier() ||
       rd->getName() != "initializer_list")
     return nullptr;
@@ -129,8 +130,8 @@ std::optional<Lowerer::PointerRef> Lowerer::iteratorPointer(const Expr *e,
     Op *k = base ? expr(oc->getArg(1)) : nullptr;
     if (!k)
       return std::nullopt;
-    return PointerRef{base->arr, offsetPlus(base->offset, k,
-                                            oc->getOperator() == OO_Minus)};
+    return PointerRef{
+        base->arr, offsetPlus(base->offset, k, oc->getOperator() == OO_Minus)};
   }
   case OO_Equal:
   case OO_PlusEqual:
