@@ -96,17 +96,19 @@ std::optional<Lowerer::PointerRef> Lowerer::placeAddress(const Expr *place,
   return std::nullopt;
 }
 
-void Lowerer::typePunning(const CastExpr *c) {
-  // `*(int32_t *)&y`: a float's bytes read as an integer.
+bool Lowerer::typePunning(const CastExpr *c) {
+  // `*(int32_t *)&y`: a float's bytes read as an integer. (From `void *`,
+  // `(double *)malloc(8)`, it is a conversion.)
   QualType from = c->getSubExpr()->getType()->getPointeeType();
-  QualType to = c->getType()->getPointeeType();
+  if (c->getCastKind() != CK_BitCast || !isa<ExplicitCastExpr>(c) ||
+      from.isNull() || from->isVoidType())
+    return false;
   error(c->getExprLoc(), Diag::Construct,
         {"reinterpreting memory: reading '" + from.getAsString() +
              "' through '" + c->getType().getAsString() + "' (type punning)",
-         to.isNull() || from.isNull()
-             ? "convert values with static_cast between arithmetic types"
-             : "compute the value arithmetically: a value's bit pattern has "
-               "no derivative adgen can follow"});
+         "compute the value arithmetically: a value's bit pattern has no "
+         "derivative adgen can follow"});
+  return true;
 }
 
 } // namespace adgen

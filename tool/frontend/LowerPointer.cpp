@@ -136,10 +136,8 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
     CastKind k = c->getCastKind();
     if (k == CK_NoOp || k == CK_LValueToRValue || k == CK_ArrayToPointerDecay)
       return pointerOf(c->getSubExpr(), reportErrors);
-    if (k == CK_BitCast && isa<ExplicitCastExpr>(c) && reportErrors) {
-      typePunning(c);
+    if (reportErrors && typePunning(c)) // `*(int32_t *)&y`, reported
       return std::nullopt;
-    }
   }
   if (const VarDecl *vd = pointerName(e))
     if (auto it = pointers.find(vd); it != pointers.end())

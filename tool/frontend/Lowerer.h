@@ -315,7 +315,7 @@ private:
                                          const clang::UnaryOperator *u,
                                          bool reportErrors);
   /// Refuses `(int32_t *)&y`, a pointer cast to another pointee type.
-  void typePunning(const clang::CastExpr *c);
+  bool typePunning(const clang::CastExpr *c);
   Op *objectAssign(const clang::CXXOperatorCallExpr *e); // `a = b;`, trivial
   /// The flat arguments for user parameter `up` of `g` from `a` (or false).
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
