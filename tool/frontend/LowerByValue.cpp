@@ -9,6 +9,8 @@
 
 #include <functional>
 
+#include <set>
+
 namespace adgen {
 
 using namespace clang;
@@ -177,13 +179,22 @@ bool repointed(const Stmt *s, const ParmVarDecl *pd) {
   return false;
 }
 
-/// Whether f's body (its member initializers too) names member fd.
+/// Whether f's body (its member initializers too, and the bodies of the
+/// calls returning places that are inlined into it: `m(i, j) = v`) names
+/// member fd.
 bool namesMember(const FunctionDecl *f, const FieldDecl *fd) {
+  std::set<const FunctionDecl *> inlined;
   std::function<bool(const Stmt *)> in = [&](const Stmt *s) {
     if (!s)
       return false;
     if (const auto *me = dyn_cast<MemberExpr>(s); me && me->getMemberDecl() == fd)
       return true;
+    if (const auto *call = dyn_cast<CallExpr>(s))
+      if (const FunctionDecl *c = call->getDirectCallee())
+        if (const FunctionDecl *d = c->getDefinition();
+            d && returnsPlace(d) && inlined.insert(d).second &&
+            in(d->getBody()))
+          return true;
     for (const Stmt *c : s->children())
       if (in(c))
         return true;

@@ -181,6 +181,8 @@ Op *Lowerer::lambdaCall(const CallExpr *e, const CXXMethodDecl *md) {
 bool Lowerer::inlineCall(const CallExpr *e, const FunctionDecl *fd,
                          const LambdaDef *def, LambdaCall &call) {
   std::string name = def ? def->name : fd->getNameAsString();
+  // What its variables are named after (`Mat_operator_call_i`).
+  std::string prefix = def || !isa<CXXMethodDecl>(fd) ? name : functionName(fd);
   const Stmt *body = fd->getBody();
   if (!body || fd->isVariadic()) {
     error(e->getExprLoc(), Diag::VariadicFunction, {name});
@@ -213,7 +215,7 @@ bool Lowerer::inlineCall(const CallExpr *e, const FunctionDecl *fd,
   unsigned first = isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fd);
   for (unsigned i = 0; i < fd->getNumParams(); ++i)
     if (i + first >= e->getNumArgs() ||
-        !lambdaParam(fd->getParamDecl(i), e->getArg(i + first), name))
+        !lambdaParam(fd->getParamDecl(i), e->getArg(i + first), prefix))
       return false;
   if (def) {
     for (auto &[vd, v] : def->copies)
@@ -229,15 +231,15 @@ bool Lowerer::inlineCall(const CallExpr *e, const FunctionDecl *fd,
       !(t = typeOf(rt, fd, e->getExprLoc())))
     return false;
   if (t)
-    call.result = fn.newVar(uniqueName(name + "_result"), *t);
+    call.result = fn.newVar(uniqueName(prefix + "_result"), *t);
   setLoc(body->getBeginLoc());
   if (!returnsAtEndOnly(body)) {
-    call.scope.fall = fn.newVar(uniqueName(name + "_running"), Type::Bool);
+    call.scope.fall = fn.newVar(uniqueName(prefix + "_running"), Type::Bool);
     b.decl(call.scope.fall, b.constant(1, Type::Bool));
     if (call.result)
       b.decl(call.result, b.constant(0, *t));
     if (call.place) { // where the returned place is, once known
-      call.placeOffset = fn.newVar(uniqueName(name + "_place"), Type::Long);
+      call.placeOffset = fn.newVar(uniqueName(prefix + "_place"), Type::Long);
       b.decl(call.placeOffset, b.constant(0, Type::Long));
     }
   }

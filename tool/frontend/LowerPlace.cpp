@@ -32,8 +32,12 @@ const FunctionDecl *Lowerer::placeCallee(const CallExpr *e) {
   if (md && md->getParent()->isLambda()) // `at()`, `at.operator()()`
     return returnsPlace(md) && md->getOverloadedOperator() == OO_Call ? md
                                                                       : nullptr;
-  if (isa<CXXMemberCallExpr>(e) || isa<CXXOperatorCallExpr>(e) ||
-      (md && !md->isStatic()))
+  // A method of the user's returning a place (`m(i, j) = v`, `m.at(i)`):
+  // inlined with `this` naming its object (placeCall).
+  bool method = md && !md->isStatic() &&
+                (isa<CXXMemberCallExpr>(e) || isa<CXXOperatorCallExpr>(e));
+  if (!method && (isa<CXXMemberCallExpr>(e) || isa<CXXOperatorCallExpr>(e) ||
+                  (md && !md->isStatic())))
     return nullptr;
   const FunctionDecl *callee = e->getDirectCallee();
   const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
@@ -50,8 +54,19 @@ std::optional<Lowerer::LValue> Lowerer::placeCall(const CallExpr *e) {
   if (md && md->getParent()->isLambda() && !(def = lambdaDefOf(e, md)))
     return std::nullopt;
   LambdaCall call;
+  std::optional<ThisBinding> self;
+  if (md && !def) { // `this` is the object the method is called on
+    const Expr *obj = isa<CXXMemberCallExpr>(e)
+                          ? cast<CXXMemberCallExpr>(e)->getImplicitObjectArgument()
+                          : e->getArg(0);
+    Object *o = objectOf(obj);
+    if (!o)
+      return std::nullopt;
+    self.emplace(*this, *o);
+  }
   if (!inlineCall(e, fd, def, call))
     return std::nullopt;
+  self.reset();
   setLoc(e->getExprLoc());
   if (call.placeVar)
     return LValue{call.placeVar, nullptr, nullptr};
@@ -119,7 +134,7 @@ void Lowerer::placeReturn(const ReturnStmt *s) {
     lv = LValue{nullptr, p->arr,
                 p->offset ? p->offset : b.constant(0, Type::Int)};
   } else {
-    lv = lvalue(rv);
+    lv = lvalue(rv->IgnoreParenNoopCasts(ast())); // const added
   }
   if (!lv)
     return;
