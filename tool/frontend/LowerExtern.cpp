@@ -231,23 +231,9 @@ Op *Lowerer::externCall(const CallExpr *e, const FunctionDecl *callee) {
   for (const ParmVarDecl *p : callee->parameters())
     if (!scalar(p->getType()))
       return nullptr;
-  auto loc = e->getExprLoc();
-  auto rt = typeOf(e->getType(), nullptr, loc);
-  if (!rt)
+  Op *c = externOp(e, callee);
+  if (!c)
     return nullptr;
-  std::vector<Op *> args;
-  for (unsigned i = 0; i < e->getNumArgs(); ++i) {
-    auto pt = typeOf(callee->getParamDecl(i)->getType(), nullptr, loc);
-    Op *v = pt ? expr(e->getArg(i)) : nullptr;
-    if (!v)
-      return nullptr;
-    args.push_back(b.cast(v, *pt));
-  }
-  // At the call itself, where a refusal points.
-  SourceLoc saved = b.currentLoc();
-  setLoc(loc);
-  Op *c = b.create(OpKind::Extern, *rt, std::move(args));
-  b.setLoc(saved);
   c->externName = (spelledStd(e) || callee->isInStdNamespace() ? "std::"
                                                                : "::") +
                   callee->getNameAsString();
@@ -303,20 +289,30 @@ Op *Lowerer::passiveRecursiveCall(const CallExpr *e, const FunctionDecl *def) {
       return nullptr;
   if (!recursive(def) || !declareKept(def))
     return nullptr;
+  Op *c = externOp(e, def);
+  if (c)
+    c->externName = "::" + def->getQualifiedNameAsString();
+  return c;
+}
+
+Op *Lowerer::externOp(const CallExpr *e, const FunctionDecl *callee) {
   auto loc = e->getExprLoc();
   auto rt = typeOf(e->getType(), nullptr, loc);
   if (!rt)
     return nullptr;
   std::vector<Op *> args;
   for (unsigned i = 0; i < e->getNumArgs(); ++i) {
-    auto pt = typeOf(def->getParamDecl(i)->getType(), nullptr, loc);
+    auto pt = typeOf(callee->getParamDecl(i)->getType(), nullptr, loc);
     Op *v = pt ? expr(e->getArg(i)) : nullptr;
     if (!v)
       return nullptr;
     args.push_back(b.cast(v, *pt));
   }
+  // At the call itself, where a refusal points.
+  SourceLoc saved = b.currentLoc();
+  setLoc(loc);
   Op *c = b.create(OpKind::Extern, *rt, std::move(args));
-  c->externName = "::" + def->getQualifiedNameAsString();
+  b.setLoc(saved);
   return c;
 }
 

@@ -197,6 +197,7 @@ private:
   Op *externCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   Op *passiveRecursiveCall(const clang::CallExpr *e,
                            const clang::FunctionDecl *def);
+  Op *externOp(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   bool keptCall(const clang::Expr *e);
   bool globalCounter(const clang::Expr *e); // `++calls;`, LowerCounter.cpp
   void counterRead(const clang::VarDecl *vd, clang::SourceLocation loc);
