@@ -194,6 +194,8 @@ template <class T> void walk(Ctx &c, std::complex<T> &z) {
   z = std::complex<T>(re, im);
 }
 template <class T> void walk(Ctx &c, Holder<T> &h) { walk(c, h.get()); }
+// A string holds no inputs (passive names, such as a model's bone names).
+inline void walk(Ctx &, std::string &) {}
 // An optional is present, with a value as its type's (passive integers).
 template <class T> void walk(Ctx &c, std::optional<T> &o) {
   if (c.make) o.emplace();
