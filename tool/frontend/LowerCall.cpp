@@ -292,8 +292,7 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
 /// generated code passes as written; nullopt for any other argument.
 std::optional<Lowerer::PointerRef>
 Lowerer::nullArgument(const Expr *a, const Function *g, const Array *param) {
-  if (!a->IgnoreParenImpCasts()->isNullPointerConstant(
-          ast(), Expr::NPC_ValueDependentIsNotNull))
+  if (!isNullPointer(a, ast()))
     return std::nullopt;
   bool used = false;
   walk(g->body, [&](const Op &o) {

@@ -86,6 +86,8 @@ const clang::RecordDecl *recordOf(clang::QualType t);
 /// How messages name a record: `Frame` for `typedef struct {...} Frame;`.
 std::string recordName(const clang::RecordDecl *rd);
 bool plainBases(const clang::RecordDecl *rd);
+/// `nullptr`, `0`, `NULL` (through parentheses and casts): LowerPointer.cpp.
+bool isNullPointer(const clang::Expr *e, clang::ASTContext &ast);
 /// Whether `s` may re-point pointer parameter pd; whether f's body (or
 /// its member initializers) names member fd (LowerByValue.cpp).
 bool repointed(const clang::Stmt *s, const clang::ParmVarDecl *pd);

@@ -258,9 +258,7 @@ bool Lowerer::initMember(Object &to, const FieldDecl *fd, const Expr *sub,
 bool Lowerer::pointerMember(Object &to, const FieldDecl *fd, const Expr *sub,
                             bool declare) {
   std::string n = fd->getNameAsString();
-  bool null = !sub || sub->IgnoreParenImpCasts()->isNullPointerConstant(
-                          ast(), Expr::NPC_ValueDependentIsNotNull) !=
-                          Expr::NPCK_NotNull;
+  bool null = !sub || isNullPointer(sub, ast());
   // One no code reads, set without effects (`x_pointer(&x)`), holds
   // nothing that matters: dropped (null).
   if (null || (!memberRead(cx, fd) && !sub->HasSideEffects(ast()))) {

@@ -123,8 +123,7 @@ void Lowerer::placeReturn(const ReturnStmt *s) {
     // `return nullptr;` on some path: the caller dereferences the result
     // (comparing a pointer with null is refused, pointerCompare), which is
     // undefined on that path, so only the other paths say where it points.
-    if (rv->IgnoreParenImpCasts()->isNullPointerConstant(
-            ast(), Expr::NPC_ValueDependentIsNotNull)) {
+    if (isNullPointer(rv, ast())) {
       call.nullReturn = true;
       return;
     }

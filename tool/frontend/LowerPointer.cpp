@@ -11,6 +11,11 @@ namespace adgen {
 
 using namespace clang;
 
+bool isNullPointer(const Expr *e, ASTContext &ast) {
+  return e->IgnoreParenImpCasts()->isNullPointerConstant(
+             ast, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+}
+
 /// The variable a pointer (or iterator) expression names, if it is a plain
 /// name.
 static const VarDecl *pointerName(const Expr *e) {
@@ -262,12 +267,8 @@ Op *Lowerer::pointerAssign(BinaryOperatorKind opc, const Expr *lhs,
 
 Op *Lowerer::pointerCompare(BinaryOperatorKind opc, const Expr *lhs,
                             const Expr *rhs, SourceLocation loc) {
-  auto isNull = [&](const Expr *x) {
-    return x->IgnoreParenImpCasts()->isNullPointerConstant(
-               ast(), Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
-  };
-  if (isNull(lhs) || isNull(rhs)) {
-    const Expr *p = isNull(lhs) ? rhs : lhs;
+  if (isNullPointer(lhs, ast()) || isNullPointer(rhs, ast())) {
+    const Expr *p = isNullPointer(lhs, ast()) ? rhs : lhs;
     error(p->getExprLoc(), Diag::PointerTest, {sourceText(p)});
     return nullptr;
   }
@@ -304,8 +305,7 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
   if (init && heapLocal(vd))
     return;
   if (recordOf(pointerLike(vd->getType())->getPointeeType()) && init &&
-      !init->IgnoreParenImpCasts()->isNullPointerConstant(
-          ast(), Expr::NPC_ValueDependentIsNotNull)) {
+      !isNullPointer(init, ast())) {
     // `Box *p = &box;`, `const P *q = ps + 1;`: another name for that
     // object or element (where a moving pointer points now); one that
     // moves has a cursor (LowerStructPointer.cpp).
@@ -319,8 +319,7 @@ void Lowerer::pointerLocal(const VarDecl *vd) {
   }
   if (const auto *il = dyn_cast_or_null<InitListExpr>(init))
     init = il->getNumInits() == 1 ? il->getInit(0) : nullptr; // `p{}`: null
-  if (!init || init->IgnoreParenImpCasts()->isNullPointerConstant(
-                   ast(), Expr::NPC_ValueDependentIsNotNull)) {
+  if (!init || isNullPointer(init, ast())) {
     error(vd->getLocation(), Diag::PointerLocal, {vd->getName()});
     return;
   }
