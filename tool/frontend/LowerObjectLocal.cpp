@@ -283,7 +283,12 @@ bool Lowerer::pointerMember(Object &to, const FieldDecl *fd, const Expr *sub,
     to.pointers[n] = pointerAt(*p, n, false);
     return true;
   }
-  return nullMember(to, n, sub->getExprLoc());
+  // `Node *prev = &node`: it points somewhere, at a struct.
+  error(sub->getExprLoc(), Diag::Construct,
+        {"pointing the member '" + n + "' (" + fd->getType().getAsString() +
+             ") of '" + recordName(to.record) + "' at a struct",
+         "hold the struct itself as a member, or pass it to the function"});
+  return false;
 }
 
 bool Lowerer::nullMember(const Object &o, const std::string &n,

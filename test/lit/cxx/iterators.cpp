@@ -19,6 +19,7 @@
 // The iterator is an offset into v's elements.
 // CHECK-LABEL: adgen_flat_weighted_grad_double(
 // CHECK-NOT: begin()
+// CHECK: ++it_off
 // CHECK: return
 #pragma adgen jvp grad instantiate(weighted<double>, weighted<float>)
 template <typename T> T weighted(const std::vector<T> &v, T x) {

@@ -2,7 +2,8 @@
 // initialised (test/lit/cxx/pointer_members.cpp); what adgen cannot follow
 // is refused at that use, naming the member: a read of a null member, a
 // member re-pointed or moved after its initialisation, one computed from
-// constructor parameters, a parameter's member re-pointed, and a struct
+// constructor parameters, one pointing at a struct, a parameter's member
+// re-pointed, and a struct
 // assignment that would carry a computed position out of its scope.
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit"
@@ -29,6 +30,20 @@ double repointed(double x, double y) {
   // CHECK: note: hint: set it where the struct is initialised (S s{&y}), or move a local pointer (double *q = s.p;)
   h.p = &y;
   return *h.p;
+}
+
+struct Node {
+  Node *prev;
+  double value;
+};
+
+#pragma adgen jvp grad
+double linked(double x) {
+  Node first{nullptr, x};
+  // CHECK: {{.*}}null_pointer_member.cpp:[[@LINE+2]]:15: error: pointing the member 'prev' (Node *) of 'Node' at a struct is not supported by adgen
+  // CHECK: note: hint: hold the struct itself as a member, or pass it to the function
+  Node second{&first, 2 * x};
+  return second.prev->value * second.value;
 }
 
 #pragma adgen jvp grad
