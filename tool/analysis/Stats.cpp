@@ -174,6 +174,8 @@ static int64_t tapeBytesIn(const Block &b) {
 int64_t tapeBytesPerCall(const Function &f) { return tapeBytesIn(f.body); }
 
 int64_t inferExtent(const Function &f, const Array *a) {
+  if (a->jagged) // rows: no flat extent
+    return -1;
   std::vector<Range> ranges;
   int64_t ext = 0;
   extent(f.body, a, ranges, ext);

@@ -139,11 +139,10 @@ private:
       return assignment(o.var->name, o.operands[0], [&](const Op *x) {
         return x->kind == OpKind::ReadVar && x->var == o.var;
       });
-    return assignment(ex.element(o.arr, o.operands[0]), o.operands[1],
-                      [&](const Op *x) {
-                        return x->kind == OpKind::Load && x->arr == o.arr &&
-                               x->operands[0] == o.operands[0];
-                      });
+    return assignment(ex.element(o), o.operands[1], [&](const Op *x) {
+      return x->kind == OpKind::Load && x->arr == o.arr &&
+             x->operands[0] == o.operands[0] && rowOf(*x) == rowOf(o);
+    });
   }
 
   /// A region that is only a condition (or only writes) can go in a loop
@@ -413,13 +412,14 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
                          const TemplateForms *forms) {
   FunctionEmitter fe(f, o);
   auto [comment, signature] = declaredAs(f, forms);
+  const char *hd = vectorRows(f) ? "" : "ADGEN_HD ";
   if (hasWrapper(f)) {
     // Flat (one parameter per member), then as the user calls it.
     std::string flat = fmt::format(
         fmt::runtime(templates::function),
         fmt::arg("comment", "/// " + f.name + " on the members of its "
                                               "parameters (see below).\n"),
-        fmt::arg("qualifiers", "ADGEN_HD "),
+        fmt::arg("qualifiers", hd),
         fmt::arg("signature", "inline " + signatureOf(f, flatName(f))),
         fmt::arg("body", fe.body()));
     // A wrapper taking std::vector / std::array is host code (data()).
@@ -433,7 +433,7 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
   std::string sig = (f.isInternal ? "inline " : "") + signature;
   return fmt::format(fmt::runtime(templates::function),
                      fmt::arg("comment", comment),
-                     fmt::arg("qualifiers", "ADGEN_HD "),
+                     fmt::arg("qualifiers", hd),
                      fmt::arg("signature", sig), fmt::arg("body", fe.body()));
 }
 

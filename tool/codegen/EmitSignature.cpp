@@ -177,8 +177,10 @@ std::string paramText(const Param &p, bool defaults, const std::string &as) {
                 ? ""
                 : " = " + literal(*p.var->defaultValue, lt));
   }
-  return std::string(p.arr->isConst ? "const " : "") + t + "* " +
-         p.arr->name;
+  std::string c = p.arr->isConst ? "const " : "";
+  if (p.arr->rowVector) // a std::vector of rows' data()
+    return c + "std::vector<" + t + ">* " + p.arr->name;
+  return c + t + (p.arr->jagged ? "* const* " : "* ") + p.arr->name;
 }
 
 std::string signatureOf(const Function &f) { return signatureOf(f, f.name); }
@@ -224,6 +226,13 @@ bool hostOnly(const Function &f) {
         if (m == "data()" || m == "real()" || m == "imag()" ||
             m == "has_value()") // std:: host code
           return true;
+  return false;
+}
+
+bool vectorRows(const Function &f) {
+  for (const Param &p : f.params)
+    if (p.arr && p.arr->rowVector)
+      return true;
   return false;
 }
 

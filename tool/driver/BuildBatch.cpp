@@ -49,6 +49,8 @@ static bool batchExtents(const Function &f, const DiffRequest &req,
   for (size_t i = 0; i < f.params.size(); ++i) {
     const Param &p = f.params[i];
     std::string e;
+    if (p.arr && p.arr->jagged)
+      return batchFail(f, Diag::BatchRows, {shown(p.arr)});
     if (p.arr) {
       auto sz = req.sizes.find(p.arr->name);
       int64_t inferred = inferExtent(f, p.arr);

@@ -78,6 +78,7 @@ struct ElementRef {
   Array *arr = nullptr;
   Var *index = nullptr;
   int64_t fixed = 0;
+  Op *row = nullptr; // in a row of a jagged array (LowerJagged.cpp)
 };
 
 /// What lowering the statement constructs of C++ keeps per function: the

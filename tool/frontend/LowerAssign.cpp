@@ -77,7 +77,7 @@ std::optional<Lowerer::LValue> Lowerer::lvalue(const Expr *e) {
       if (!p)
         return std::nullopt;
       return LValue{nullptr, p->arr,
-                    p->offset ? p->offset : b.constant(0, Type::Int)};
+                    p->offset ? p->offset : b.constant(0, Type::Int), p->row};
     }
   }
   std::string what, hint;
@@ -110,12 +110,14 @@ std::optional<Lowerer::LValue> Lowerer::element(const ArraySubscriptExpr *as) {
     Op *i = p ? expr(idx[0]) : nullptr;
     if (!i)
       return std::nullopt;
-    return LValue{nullptr, p->arr, offsetPlus(p->offset, i)};
+    return LValue{nullptr, p->arr, offsetPlus(p->offset, i), p->row};
   }
   Op *start = nullptr; // pts[k].w[i]: w of element k
   Array *a = arrayOf(base, true, &start);
   if (!a)
     return std::nullopt;
+  if (a->jagged) // rows[i][j]: element j of row i
+    return jaggedElement(a, idx, as);
   if (start) { // the member's own shape, from the type
     std::vector<int64_t> dims;
     QualType t = base->IgnoreParenImpCasts()->getType();
@@ -196,14 +198,14 @@ bool Lowerer::writableTarget(const LValue &lv, const Expr *target) {
 }
 
 Op *Lowerer::read(const LValue &lv) {
-  return lv.var ? b.readVar(lv.var) : b.load(lv.arr, lv.index);
+  return lv.var ? b.readVar(lv.var) : b.load(lv.arr, lv.index, lv.row);
 }
 
 void Lowerer::write(const LValue &lv, Op *v) {
   if (lv.var)
     b.writeVar(lv.var, b.cast(v, lv.var->type));
   else
-    b.store(lv.arr, lv.index, b.cast(v, lv.arr->elemType));
+    b.store(lv.arr, lv.index, b.cast(v, lv.arr->elemType), lv.row);
 }
 
 Op *Lowerer::assign(const BinaryOperator *e) {

@@ -200,12 +200,13 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
   Function *g = calleeAt(def, loc);
   if (!g)
     return nullptr;
-  std::vector<Op *> scalars, offsets;
+  std::vector<Op *> scalars;
+  std::vector<ArgAt> offsets;
   std::vector<Array *> arrs;
   std::vector<int> order;
   if (!callArgs(e, g, scalars, arrs, order, offsets, dest))
     return nullptr;
-  offsets.resize(arrs.size(), nullptr);
+  offsets.resize(arrs.size());
   if (!checkAliasing(userArgs(e), g, arrs, order, offsets) ||
       globalWrittenByCall(g, arrs, order, e->getExprLoc()))
     return nullptr;
@@ -214,11 +215,11 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
 
 Op *Lowerer::callOp(Function *g, std::vector<Op *> scalars,
                     const std::vector<Array *> &arrs, std::vector<int> order,
-                    const std::vector<Op *> &offsets) {
+                    const std::vector<ArgAt> &offsets) {
   Op *c = b.create(OpKind::Call, g->retType, std::move(scalars));
   c->callee = g;
   for (size_t k = 0; k < arrs.size(); ++k)
-    addArrayArg(*c, arrs[k], offsets[k]);
+    addArrayArg(*c, arrs[k], offsets[k].offset, offsets[k].row);
   c->argOrder = std::move(order);
   return c;
 }
@@ -239,7 +240,7 @@ Function *Lowerer::calleeAt(const FunctionDecl *def, SourceLocation loc) {
 /// parameter types, arrays by reference (~k in `order` for the k-th array).
 bool Lowerer::callArgs(const CallExpr *e, const Function *g,
                        std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                       std::vector<int> &order, std::vector<Op *> &offsets,
+                       std::vector<int> &order, std::vector<ArgAt> &offsets,
                        Object *dest) {
   if (!g->signature.empty()) { // references, structs: their leaves
     std::vector<const Expr *> args = userArgs(e);
@@ -273,8 +274,8 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
         return false;
       }
       order.push_back(~static_cast<int>(arrs.size()));
-      offsets.resize(arrs.size(), nullptr);
-      offsets.push_back(ref->offset);
+      offsets.resize(arrs.size());
+      offsets.push_back({ref->offset, ref->row});
       arrs.push_back(ref->arr);
     } else {
       Op *v = expr(a);
@@ -366,14 +367,15 @@ bool Lowerer::checkAliasing(llvm::ArrayRef<const Expr *> args,
                             const Function *g,
                             const std::vector<Array *> &arrs,
                             const std::vector<int> &order,
-                            const std::vector<Op *> &offsets) {
+                            const std::vector<ArgAt> &offsets) {
   for (size_t i = 0; i < g->params.size(); ++i)
     for (size_t j = i + 1; j < g->params.size(); ++j) {
       const Param &p = g->params[i], &q = g->params[j];
       if (!p.arr || !q.arr || order[i] >= 0 || order[j] >= 0 ||
           arrs[~order[i]] != arrs[~order[j]] ||
           (p.arr->isConst && q.arr->isConst) ||
-          apart(*g, p, offsets[~order[i]], q, offsets[~order[j]]))
+          apart(*g, p, offsets[~order[i]].offset, q,
+                offsets[~order[j]].offset))
         continue;
       unsigned u = userArgOf(*g, static_cast<unsigned>(j));
       error(args[u < args.size() ? u : args.size() - 1]->getExprLoc(),

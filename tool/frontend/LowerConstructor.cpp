@@ -95,7 +95,8 @@ bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
   std::vector<const Expr *> args{ce};
   for (const Expr *a : ce->arguments())
     args.push_back(a);
-  std::vector<Op *> scalars, offsets;
+  std::vector<Op *> scalars;
+  std::vector<ArgAt> offsets;
   std::vector<Array *> arrs;
   std::vector<int> order;
   for (size_t i = 0; i < g->signature.size(); ++i) {
@@ -108,7 +109,7 @@ bool Lowerer::constructorCall(const CXXConstructExpr *ce, Object &obj) {
     if (!ok)
       return false;
   }
-  offsets.resize(arrs.size(), nullptr);
+  offsets.resize(arrs.size());
   if (!checkAliasing(args, g, arrs, order, offsets))
     return false;
   callOp(g, std::move(scalars), arrs, std::move(order), offsets);

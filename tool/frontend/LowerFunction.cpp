@@ -275,7 +275,12 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
               row->getSize().getSExtValue()};
       elem = row->getElementType();
     }
-    if (elem->isPointerType()) { // double **p
+    // `const double *const *rows`: rows of scalars (LowerJagged.cpp).
+    bool jagged = dims.empty() && elem->isPointerType() &&
+                  elem->getPointeeType()->isArithmeticType();
+    if (jagged)
+      elem = elem->getPointeeType();
+    if (elem->isPointerType()) { // double ***p, rows of structs
       clang::QualType base = elem;
       while (base->isPointerType())
         base = base->getPointeeType();
@@ -295,6 +300,7 @@ void Lowerer::lowerParam(const clang::ParmVarDecl *pd) {
     }
     p.arr = fn.newArray(uniqueName(name), *et);
     p.arr->isConst = elem.isConstQualified();
+    p.arr->jagged = jagged;
     p.arr->paramIndex = static_cast<int>(fn.params.size());
     if (!dims.empty()) {
       p.arr->dims = dims;

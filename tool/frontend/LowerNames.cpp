@@ -190,7 +190,7 @@ Array *Lowerer::arrayOf(const Expr *e, bool reportErrors, Op **offset) {
       // A pointer that does not start at its array's first element is no
       // whole array.
       if (auto p = pointers.find(vd); p != pointers.end()) {
-        if (!p->second.offset && !p->second.fixed)
+        if (!p->second.offset && !p->second.fixed && !p->second.row)
           return p->second.arr;
         if (reportErrors)
           error(dr->getLocation(), Diag::PointerArith,

@@ -134,7 +134,7 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
   // A call returning a pointer into its argument (LowerPlace.cpp).
   if (const auto *ce = dyn_cast<CallExpr>(e); ce && placeCallee(ce)) {
     if (auto lv = placeCall(ce))
-      return PointerRef{lv->arr, offsetOrNull(lv->index)};
+      return PointerRef{lv->arr, offsetOrNull(lv->index), lv->row};
     return std::nullopt;
   }
   if (const auto *c = dyn_cast<CastExpr>(e)) {
@@ -146,7 +146,8 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
   }
   if (const VarDecl *vd = pointerName(e))
     if (auto it = pointers.find(vd); it != pointers.end())
-      return PointerRef{it->second.arr, pointerOffset(it->second)};
+      return PointerRef{it->second.arr, pointerOffset(it->second),
+                        it->second.row};
   bool iterator = false; // v.begin(), `it + 1` (LowerIterators.cpp)
   if (auto r = iteratorPointer(e, iterator); iterator)
     return r;
@@ -168,8 +169,8 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
       Op *k = base ? expr(left ? bo->getRHS() : bo->getLHS()) : nullptr;
       if (!k)
         return std::nullopt;
-      return PointerRef{base->arr,
-                        offsetPlus(base->offset, k, bo->getOpcode() == BO_Sub)};
+      base->offset = offsetPlus(base->offset, k, bo->getOpcode() == BO_Sub);
+      return base; // in the same row
     }
   }
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
@@ -192,17 +193,17 @@ std::optional<Lowerer::PointerRef> Lowerer::pointerOf(const Expr *e,
       if (stdElement(sub, lv)) {
         if (!lv || !lv->arr)
           return std::nullopt;
-        return PointerRef{lv->arr, offsetOrNull(lv->index)};
+        return PointerRef{lv->arr, offsetOrNull(lv->index), lv->row};
       }
     }
     if (u->isIncrementDecrementOp() && u->getType()->isPointerType())
       return pointerStep(u->getSubExpr(), u->isIncrementOp(), u->isPrefix());
   }
+  if (std::optional<PointerRef> row; jaggedRow(e, row)) // rows[i]
+    return row;
   Op *offset = nullptr; // pts[k].w: from element k's w on
   Array *a = arrayOf(e, reportErrors, &offset);
-  if (!a)
-    return std::nullopt;
-  return PointerRef{a, offset};
+  return a ? std::optional<PointerRef>(PointerRef{a, offset}) : std::nullopt;
 }
 
 /// The moving pointer `target` names; an error (null) when it is not one.
@@ -211,6 +212,8 @@ Lowerer::PointerLocal *Lowerer::movingPointer(const Expr *target) {
   auto it = vd ? pointers.find(vd) : pointers.end();
   if (it != pointers.end() && it->second.offset)
     return &it->second;
+  if (rowRepointed(target))
+    return nullptr;
   if (isa<MemberExpr>(target->IgnoreParenImpCasts())) {
     error(target->getExprLoc(), Diag::Construct,
           {"moving or re-pointing the pointer member '" +
@@ -332,12 +335,12 @@ Lowerer::PointerLocal Lowerer::pointerAt(const PointerRef &p,
   if (!moves && (!p.offset || p.offset->kind == OpKind::Const)) {
     // Never moves, points at a fixed element: no variable needed.
     int64_t k = p.offset ? static_cast<int64_t>(p.offset->num) : 0;
-    return PointerLocal{p.arr, nullptr, k};
+    return PointerLocal{p.arr, nullptr, k, p.row};
   }
   Type t = offsetVarType(p.offset);
   Var *off = fn.newVar(uniqueName(name + "_off"), t);
   b.decl(off, p.offset ? b.cast(p.offset, t) : b.constant(0, t));
-  return PointerLocal{p.arr, off, 0};
+  return PointerLocal{p.arr, off, 0, p.row};
 }
 
 } // namespace adgen

@@ -18,7 +18,8 @@ std::optional<Lowerer::LValue> Lowerer::elementRef(const VarDecl *vd) {
   const ElementRef &r = it->second;
   return LValue{nullptr, r.arr,
                 r.index ? b.readVar(r.index)
-                        : b.constant(static_cast<double>(r.fixed), Type::Int)};
+                        : b.constant(static_cast<double>(r.fixed), Type::Int),
+                r.row};
 }
 
 Array *Lowerer::listArray(const Expr *e, const std::string &name) {
@@ -46,7 +47,7 @@ Array *Lowerer::listArray(const Expr *e, const std::string &name) {
 void Lowerer::rangeFor(const CXXForRangeStmt *s) {
   if (s->getInit())
     stmt(s->getInit());
-  if (rangeForElements(s)) // over structs (LowerStructVector.cpp)
+  if (rangeForElements(s) || rangeForRows(s)) // structs, rows
     return;
   const Expr *range = s->getRangeInit();
   const VarDecl *lv = s->getLoopVariable();

@@ -151,6 +151,11 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
       er && stdClassOf(er) == StdClass::None && er->getDefinition())
     return structContainerLeaves(t, er->getDefinition(), obj, up, path,
                                  passing, loc, base);
+  // A std::vector of std::vectors of scalars: rows (LowerJagged.cpp).
+  bool rows = k == StdClass::Vector && stdClassOf(elem) == StdClass::Vector &&
+              specOf(elem)->getTemplateArgs()[0].getAsType()->isArithmeticType();
+  if (rows)
+    elem = specOf(elem)->getTemplateArgs()[0].getAsType();
   std::optional<Type> et;
   if (elem->isArithmeticType() || elem->isEnumeralType())
     et = typeOf(elem, nullptr, loc);
@@ -164,6 +169,7 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   obj.record = spec;
   obj.byValue = passing == Passing::Value;
   Array *a = fn.newArray(uniqueName(base), *et);
+  a->jagged = a->rowVector = rows;
   a->spelled = dotted(up.name, path);
   a->isConst = !writable(passing) || t.getNonReferenceType().isConstQualified();
   a->paramIndex = static_cast<int>(fn.params.size());
@@ -215,6 +221,15 @@ Array *Lowerer::containerArray(const Expr *e, bool &handled) {
   handled = isContainer(objectType(s));
   if (!handled)
     return nullptr;
+  if (std::optional<PointerRef> row; jaggedRow(s, row)) {
+    if (row)
+      error(e->getExprLoc(), Diag::Construct,
+            {"using the row '" + sourceText(s) + "' of '" + shown(row->arr) +
+                 "' as a whole array",
+             "index it (" + sourceText(s) + "[j]), take its size(), or loop "
+             "over it (for (double v : " + sourceText(s) + "))"});
+    return nullptr;
+  }
   Object *o = objectOf(s);
   if (!o)
     return nullptr;
@@ -229,6 +244,13 @@ Array *Lowerer::containerArray(const Expr *e, bool &handled) {
 }
 
 Op *Lowerer::containerCount(const Expr *e) {
+  if (std::optional<PointerRef> row; jaggedRow(e, row)) { // m[i].size()
+    if (!row)
+      return nullptr;
+    Op *n = b.create(OpKind::RowSize, Type::ULong, {row->row});
+    n->arr = row->arr;
+    return n;
+  }
   QualType t = objectType(e);
   if (stdClassOf(t) == StdClass::Array)
     return b.constant(
@@ -301,8 +323,10 @@ bool Lowerer::stdElement(const Expr *e, std::optional<LValue> &out) {
   }
   if (!obj || !isContainer(objectType(obj)))
     return false;
+  std::optional<PointerRef> row; // m[i][j], r[j] of a row (LowerJagged.cpp)
   bool handled = false;
-  Array *a = containerArray(obj, handled);
+  Array *a = jaggedRow(obj, row) ? (row ? row->arr : nullptr)
+                                 : containerArray(obj, handled);
   if (!a)
     return true;
   Op *i = nullptr;
@@ -323,7 +347,7 @@ bool Lowerer::stdElement(const Expr *e, std::optional<LValue> &out) {
     i = b.constant(0, Type::Int);
   }
   if (i)
-    out = LValue{nullptr, a, i};
+    out = LValue{nullptr, a, i, row ? row->row : nullptr};
   return true;
 }
 

@@ -15,15 +15,26 @@
 namespace adgen::lower {
 
 // Where an assignment lands.
+// Rows: an element, pointer or pointer local in row `row` of a jagged
+// array (Array::jagged: `rows[i][j]`, `const double *r = rows[i];`); null
+// for the others.
 struct LValue {
   Var *var = nullptr;
   Array *arr = nullptr;
   Op *index = nullptr;
+  Op *row = nullptr;
 };
 
 struct PointerRef { // into an array: the array, the offset (null: 0)
   Array *arr = nullptr;
   Op *offset = nullptr;
+  Op *row = nullptr;
+};
+/// Where an array argument of a call starts: the offset of its first
+/// element (null: 0) and its row of a jagged array (null: none).
+struct ArgAt {
+  Op *offset = nullptr;
+  Op *row = nullptr;
 };
 /// A pointer local, member or moved parameter: its array and offset
 /// variable (null when it never moves: `fixed` is the offset).
@@ -31,6 +42,7 @@ struct PointerLocal {
   Array *arr = nullptr;
   Var *offset = nullptr;
   int64_t fixed = 0;
+  Op *row = nullptr; // a pointer into a row never moves
 };
 
 /// A struct object's storage by member name: a scalar in a variable (or

@@ -1,7 +1,5 @@
 // The state of lowering one function: Clang statements and expressions to
-// IR ops through a Builder. Split by what it lowers: LowerStmt.cpp,
-// LowerExpr.cpp, LowerNames.cpp, LowerCall.cpp, LowerAssign.cpp,
-// LowerDescribe.cpp, LowerFunction.cpp.
+// IR ops through a Builder, split by what it lowers into Lower*.cpp.
 #pragma once
 
 #include "frontend/CxxScopes.h"
@@ -61,6 +59,7 @@ private:
   // What lowering names storage by (LowerStorage.h).
   using LValue = lower::LValue;
   using PointerRef = lower::PointerRef;
+  using ArgAt = lower::ArgAt;
   using PointerLocal = lower::PointerLocal;
   using Object = lower::Object;
 
@@ -214,13 +213,13 @@ private:
   /// reference; `order`: ~k for the k-th array). False on error.
   bool callArgs(const clang::CallExpr *e, const Function *g,
                 std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                std::vector<int> &order, std::vector<Op *> &offsets,
+                std::vector<int> &order, std::vector<ArgAt> &offsets,
                 Object *dest = nullptr);
   /// Reports (false) an array passed to a written parameter and another.
   bool checkAliasing(llvm::ArrayRef<const clang::Expr *> args, // userArgs
                      const Function *g, const std::vector<Array *> &arrs,
                      const std::vector<int> &order,
-                     const std::vector<Op *> &offsets);
+                     const std::vector<ArgAt> &offsets);
   bool unusedArgument(const clang::Expr *a); // for an unnamed param; or error
   std::optional<PointerRef> nullArgument(const clang::Expr *a,
                                          const Function *g, const Array *p);
@@ -229,7 +228,7 @@ private:
   /// The Call op for the arguments callArgs lowered.
   Op *callOp(Function *g, std::vector<Op *> scalars,
              const std::vector<Array *> &arrs, std::vector<int> order,
-             const std::vector<Op *> &offsets);
+             const std::vector<ArgAt> &offsets);
   /// std::min / std::max / std::clamp as selects; abs on any arithmetic type.
   Op *stdMinMax(const clang::CallExpr *e, llvm::StringRef name);
   /// The value of an lvalue expression (an lvalue-to-rvalue operand).
@@ -274,6 +273,15 @@ private:
                            clang::SourceLocation loc);
   Array *arrayOf(const clang::Expr *e, bool reportErrors = true,
                  Op **offset = nullptr);
+  // LowerJagged.cpp: rows (T **, std::vector<std::vector<T>>): `rows[i]`
+  // (false: not a row), `const auto &r = m[i];`, `rows[i][j]`.
+  bool jaggedRow(const clang::Expr *e, std::optional<PointerRef> &out);
+  bool rowReference(const clang::VarDecl *vd); // or a copy, refused
+  bool rowRepointed(const clang::Expr *target); // `rows[i] = p`, refused
+  bool rangeForRows(const clang::CXXForRangeStmt *s); // false: not over rows
+  std::optional<LValue> jaggedElement(Array *a,
+                                      const std::vector<const clang::Expr *> &idx,
+                                      const clang::Expr *at);
 
   // LowerObject.cpp
   /// A reference or struct parameter: its leaves appended to the params,
@@ -321,13 +329,13 @@ private:
   /// The flat arguments for user parameter `up` of `g` from `a` (or false).
   bool objectArgs(const clang::Expr *a, const Function *g, const UserParam &up,
                   std::vector<Op *> &scalars, std::vector<Array *> &arrs,
-                  std::vector<int> &order, std::vector<Op *> &offsets);
+                  std::vector<int> &order, std::vector<ArgAt> &offsets);
   /// By-value structs the body may write: arrays copied, scalars in cells.
   void copyWrittenByValue(const clang::FunctionDecl *fd);
   bool objectLeaves(const Object &obj, const clang::Expr *a, const Function *g,
                     const UserParam &up, std::vector<Op *> &scalars,
                     std::vector<Array *> &arrs, std::vector<int> &order,
-                    std::vector<Op *> &offsets);
+                    std::vector<ArgAt> &offsets);
 
   // LowerStructArray.cpp: arrays of structs. Whether parameter pd is one
   // (`S pts[N]`, or indexed or offset in the body); whether rd's members

@@ -72,14 +72,18 @@ Op *Builder::declArrayLike(Array *a, const Op &like) {
   return declArray(a, count);
 }
 
-Op *Builder::load(Array *a, Op *idx) {
+Op *Builder::load(Array *a, Op *idx, Op *row) {
   Op *l = create(OpKind::Load, a->elemType, {idx});
+  if (row)
+    l->operands.push_back(row);
   l->arr = a;
   return l;
 }
 
-Op *Builder::store(Array *a, Op *idx, Op *val) {
+Op *Builder::store(Array *a, Op *idx, Op *val, Op *row) {
   Op *s = create(OpKind::Store, Type::Void, {idx, val});
+  if (row)
+    s->operands.push_back(row);
   s->arr = a;
   return s;
 }

@@ -74,8 +74,9 @@ public:
   /// Declares `a` (a shadow) with the count of the DeclArray `like`: none,
   /// or a heap array's count read again.
   Op *declArrayLike(Array *a, const Op &like);
-  Op *load(Array *a, Op *idx);
-  Op *store(Array *a, Op *idx, Op *val);
+  /// a[idx]; a[row][idx] of a jagged a (Array::jagged), which needs row.
+  Op *load(Array *a, Op *idx, Op *row = nullptr);
+  Op *store(Array *a, Op *idx, Op *val, Op *row = nullptr);
   Op *math(MathFn f, std::vector<Op *> args);
   Op *push(Array *tape, Op *v);
   Op *pop(Array *tape);

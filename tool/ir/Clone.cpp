@@ -59,6 +59,7 @@ Op *cloneOp(Builder &b, const Op &o, Remap &m) {
   n->argOrder = o.argOrder;
   n->literals = o.literals;
   n->arrayOffsets = o.arrayOffsets;
+  n->arrayRows = o.arrayRows;
   n->loopKind = o.loopKind;
   n->policy = o.policy;
   n->method = o.method;

@@ -71,7 +71,10 @@ std::string ExprWriter::bitOperand(const Op *x, int ctx) const {
   return x->num < 0 ? "(" + s + ")" : s;
 }
 
-std::string ExprWriter::element(const Array *a, const Op *idx) const {
+std::string ExprWriter::element(const Array *a, const Op *idx,
+                                const Op *row) const {
+  if (a->jagged)
+    return a->name + "[" + (*this)(row) + "][" + (*this)(idx) + "]";
   if (a->scalarOut)
     return "*" + a->name;
   if (a->scalarLocal)
@@ -131,6 +134,10 @@ std::string ExprWriter::call(const Op *o) const {
       continue;
     }
     s += arrayPointer(o->arrays[~a]);
+    // `g(rows[r])`: row r of a jagged array.
+    if (const Op *row = arrayRow(*o, static_cast<size_t>(~a)))
+      s += "[" + expr(row, 0) + "]" +
+           (o->arrays[~a]->rowVector ? ".data()" : "");
     // `g(x + i)`: the array from element i on.
     if (const Op *off = arrayOffset(*o, static_cast<size_t>(~a)))
       s += " + " + expr(off, precedence(OpKind::Add));
@@ -152,7 +159,9 @@ std::string ExprWriter::definition(const Op *o) const {
   case OpKind::ReadVar:
     return o->var->name;
   case OpKind::Load:
-    return element(o->arr, o->operands[0]);
+    return element(*o);
+  case OpKind::RowSize:
+    return o->arr->name + "[" + (*this)(o->operands[0]) + "].size()";
   case OpKind::Pop:
     return cxx ? o->arr->name + ".pop()" : "pop " + o->arr->name;
   case OpKind::Neg:

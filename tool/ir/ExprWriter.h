@@ -30,8 +30,14 @@ public:
   std::string definition(const Op *o) const;
   /// A call: its callee and arguments.
   std::string call(const Op *o) const;
-  /// How an array element is written (`a[i]`, `*p` for scalar outputs).
-  std::string element(const Array *a, const Op *idx) const;
+  /// How an array element is written (`a[i]`, `*p` for scalar outputs,
+  /// `a[r][i]` in row r of a jagged array).
+  std::string element(const Array *a, const Op *idx,
+                      const Op *row = nullptr) const;
+  /// A Load's or Store's element.
+  std::string element(const Op &access) const {
+    return element(access.arr, access.operands[0], rowOf(access));
+  }
 
 private:
   std::string expr(const Op *o, int ctx) const;

@@ -247,13 +247,32 @@ Op *arrayOffset(const Op &call, size_t k) {
   return call.operands[static_cast<size_t>(call.arrayOffsets[k])];
 }
 
-void addArrayArg(Op &call, Array *a, Op *offset) {
+Op *arrayRow(const Op &call, size_t k) {
+  if (k >= call.arrayRows.size() || call.arrayRows[k] < 0)
+    return nullptr;
+  return call.operands[static_cast<size_t>(call.arrayRows[k])];
+}
+
+void addArrayArg(Op &call, Array *a, Op *offset, Op *row) {
   call.arrays.push_back(a);
-  if (!offset)
-    return;
-  call.arrayOffsets.resize(call.arrays.size(), -1);
-  call.arrayOffsets.back() = static_cast<int>(call.operands.size());
-  call.operands.push_back(offset);
+  if (offset) {
+    call.arrayOffsets.resize(call.arrays.size(), -1);
+    call.arrayOffsets.back() = static_cast<int>(call.operands.size());
+    call.operands.push_back(offset);
+  }
+  if (row) {
+    call.arrayRows.resize(call.arrays.size(), -1);
+    call.arrayRows.back() = static_cast<int>(call.operands.size());
+    call.operands.push_back(row);
+  }
+}
+
+Op *rowOf(const Op &access) {
+  if ((access.kind != OpKind::Load && access.kind != OpKind::Store) ||
+      !access.arr || !access.arr->jagged)
+    return nullptr;
+  size_t k = access.kind == OpKind::Store ? 2 : 1;
+  return k < access.operands.size() ? access.operands[k] : nullptr;
 }
 
 } // namespace adgen

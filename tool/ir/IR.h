@@ -142,6 +142,14 @@ struct Array {
   // A member of an array of structs (frontend/LowerStructArray.cpp): its
   // elements are strided, the struct array's extent is not its own.
   bool structElements = false;
+  // A pointer-to-rows parameter (`const double *const *rows`, a
+  // `std::vector<std::vector<double>>`'s data): element (r, k) is
+  // `name[r][k]`, and every Load and Store of it carries the row r as its
+  // last operand (the rows are separate memory, so there is no flat
+  // index). Its rows are `std::vector<T>` when rowVector (their sizes are
+  // RowSize ops), else `T *`.
+  bool jagged = false;
+  bool rowVector = false;
   // How the source names it where that is not `name`: a struct's leaf
   // `b.w`, `pts[].x` (messages say this; see shown()).
   std::string spelled;
@@ -217,6 +225,10 @@ struct Op {
   // element it starts at (`g(&x[i])`), or -1 for the whole array; shorter
   // than `arrays` when the rest are whole.
   std::vector<int> arrayOffsets;
+  // Call: likewise the operand holding the row of a jagged array an array
+  // argument is (`g(rows[i])`), or -1; shorter than `arrays` when the rest
+  // are not rows.
+  std::vector<int> arrayRows;
   LoopKind loopKind = LoopKind::For;
   // Loop: the checkpoint policy of its directive (none without one);
   // CkptNew: the policy the runtime object runs.
@@ -327,9 +339,15 @@ bool isTerminator(const Op &op);
 /// A call's k-th array argument's offset operand (`g(x + i)`), or null when
 /// it passes the whole array.
 Op *arrayOffset(const Op &call, size_t k);
+/// A call's k-th array argument's row operand (`g(rows[i])`: a row of the
+/// jagged array `rows`), or null.
+Op *arrayRow(const Op &call, size_t k);
 /// Appends `a` to a call's arrays (at element `offset` when not null, an
-/// operand then); the caller adds its argOrder entry.
-void addArrayArg(Op &call, Array *a, Op *offset = nullptr);
+/// operand then; row `row` of a jagged `a` when not null, an operand too);
+/// the caller adds its argOrder entry.
+void addArrayArg(Op &call, Array *a, Op *offset = nullptr, Op *row = nullptr);
+/// The row operand of a Load or Store of a jagged array, else null.
+Op *rowOf(const Op &access);
 
 /// Calls f on every op of the block and, recursively, of its regions
 /// (pre-order).

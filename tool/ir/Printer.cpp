@@ -91,7 +91,7 @@ struct Printer {
       line(d, o.var->name + " = " + ex(o.operands[0]));
       return;
     case OpKind::Store:
-      line(d, ex.element(o.arr, o.operands[0]) + " = " + ex(o.operands[1]));
+      line(d, ex.element(o) + " = " + ex(o.operands[1]));
       return;
     case OpKind::If:
       ifOp(o, d);
@@ -149,7 +149,8 @@ std::string printFunction(const Function &f) {
       sig += std::string(typeName(pa.var->type)) + " " + pa.var->name;
     else
       sig += std::string(pa.arr->isConst ? "const " : "") +
-             typeName(pa.arr->elemType) + "* " + pa.arr->name;
+             typeName(pa.arr->elemType) + (pa.arr->jagged ? "** " : "* ") +
+             pa.arr->name;
   }
   sig += ") -> ";
   sig += typeName(f.retType);

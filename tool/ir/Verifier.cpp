@@ -86,8 +86,18 @@ struct Verifier {
 
   /// Load, Store, DeclArray: an array, integer indices, matching types.
   void arrayOp(const Op &o) {
+    size_t plain = o.kind == OpKind::Store ? 2 : 1; // operands without a row
     if (!o.arr)
       err(o, "no array");
+    else if (o.kind != OpKind::DeclArray &&
+             o.operands.size() != plain + (o.arr->jagged ? 1 : 0))
+      err(o, o.arr->jagged ? "access to jagged array " + o.arr->name +
+                                 " without its row"
+                           : "wrong operand count for " + o.arr->name);
+    else if (o.kind == OpKind::DeclArray && o.arr->jagged)
+      err(o, "jagged array " + o.arr->name + " declared as a local");
+    else if (o.arr->jagged && !isInteger(o.operands[plain]->type))
+      err(o, "row of " + o.arr->name + " is not an integer");
     else if (o.kind != OpKind::DeclArray && !o.operands.empty() &&
              o.operands[0] && !isInteger(o.operands[0]->type))
       err(o, "array index is not an integer");
@@ -95,7 +105,7 @@ struct Verifier {
       declArray(o);
     else if (o.kind == OpKind::Store && o.arr->isConst)
       err(o, "store to a const array " + o.arr->name);
-    else if (o.kind == OpKind::Store && o.operands.size() == 2 &&
+    else if (o.kind == OpKind::Store && o.operands.size() >= 2 &&
              o.operands[1] && o.operands[1]->type != o.arr->elemType)
       err(o, "stores a value of another type into " + o.arr->name);
   }
@@ -123,6 +133,13 @@ struct Verifier {
       if (k >= o.arrays.size() || at >= static_cast<int>(o.operands.size()) ||
           (at >= 0 && !isInteger(o.operands[static_cast<size_t>(at)]->type)))
         err(o, "array offset is not an integer operand");
+    }
+    for (size_t k = 0; k < o.arrays.size(); ++k) {
+      int at = k < o.arrayRows.size() ? o.arrayRows[k] : -1;
+      if (at >= static_cast<int>(o.operands.size()) ||
+          (at >= 0 && (!o.arrays[k]->jagged ||
+                       !isInteger(o.operands[static_cast<size_t>(at)]->type))))
+        err(o, "array row is not an integer operand of a jagged array");
     }
   }
 
@@ -231,6 +248,11 @@ struct Verifier {
       break;
     case OpKind::Load: case OpKind::Store: case OpKind::DeclArray:
       arrayOp(o);
+      break;
+    case OpKind::RowSize:
+      if (!o.arr || !o.arr->jagged || !o.arr->rowVector ||
+          !isInteger(o.type) || !isInteger(o.operands[0]->type))
+        err(o, "row size of something that is not a row of vectors");
       break;
     case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
       if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&

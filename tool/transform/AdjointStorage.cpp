@@ -4,17 +4,19 @@
 
 namespace adgen {
 
-Op *AdjointStorage::read(Builder &b, const Target &t, Op *idx) const {
+Op *AdjointStorage::read(Builder &b, const Target &t, Op *idx,
+                         Op *row) const {
   if (t.var) {
     auto d = directAdj.find(t.var);
     if (d != directAdj.end())
       return b.load(d->second, b.constant(0, Type::Int));
     return b.readVar(varAdj.at(t.var));
   }
-  return b.load(arrAdj.at(t.arr), idx);
+  return b.load(arrAdj.at(t.arr), idx, row);
 }
 
-void AdjointStorage::write(Builder &b, const Target &t, Op *idx, Op *v) const {
+void AdjointStorage::write(Builder &b, const Target &t, Op *idx, Op *row,
+                           Op *v) const {
   if (t.var) {
     auto d = directAdj.find(t.var);
     if (d != directAdj.end())
@@ -24,14 +26,15 @@ void AdjointStorage::write(Builder &b, const Target &t, Op *idx, Op *v) const {
       b.writeVar(varAdj.at(t.var), b.cast(v, t.var->type));
     return;
   }
-  b.store(arrAdj.at(t.arr), idx, b.cast(v, t.arr->elemType));
+  b.store(arrAdj.at(t.arr), idx, b.cast(v, t.arr->elemType), row);
 }
 
-void AdjointStorage::add(Builder &b, const Target &t, Op *idx, Op *v) const {
+void AdjointStorage::add(Builder &b, const Target &t, Op *idx, Op *row,
+                         Op *v) const {
   if (!v)
     return;
   Type ty = t.var ? t.var->type : t.arr->elemType;
-  write(b, t, idx, b.add(read(b, t, idx), b.cast(v, ty)));
+  write(b, t, idx, row, b.add(read(b, t, idx, row), b.cast(v, ty)));
 }
 
 namespace {
@@ -47,6 +50,10 @@ void declareAdjointParams(const Function &g, Function &F,
     Array *bar = F.newArray(names.fresh(p.name() + "_bar"),
                             p.var ? p.var->type : p.arr->elemType);
     bar->paramIndex = static_cast<int>(F.params.size());
+    if (p.arr) { // a jagged one's adjoint has its rows
+      bar->jagged = p.arr->jagged;
+      bar->rowVector = p.arr->rowVector;
+    }
     if (p.var) {
       bar->scalarOut = true;
       bar->size = 1;

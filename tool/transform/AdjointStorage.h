@@ -21,8 +21,9 @@ struct Target {
   const Var *var = nullptr;
   const Array *arr = nullptr;
   Op *idx = nullptr;
+  Op *row = nullptr; // of a jagged array (Array::jagged)
   bool operator==(const Target &o) const {
-    return var == o.var && arr == o.arr && idx == o.idx;
+    return var == o.var && arr == o.arr && idx == o.idx && row == o.row;
   }
 };
 
@@ -35,10 +36,11 @@ struct AdjointStorage {
   std::vector<std::pair<Var *, Array *>> accumulateInto;
   Var *seed = nullptr; // f_bar, for a floating-point result
 
-  /// Reads, writes and accumulates the adjoint of a target.
-  Op *read(Builder &b, const Target &t, Op *idx) const;
-  void write(Builder &b, const Target &t, Op *idx, Op *v) const;
-  void add(Builder &b, const Target &t, Op *idx, Op *v) const;
+  /// Reads, writes and accumulates the adjoint of a target at idx (in row
+  /// `row` of a jagged array, else null).
+  Op *read(Builder &b, const Target &t, Op *idx, Op *row) const;
+  void write(Builder &b, const Target &t, Op *idx, Op *row, Op *v) const;
+  void add(Builder &b, const Target &t, Op *idx, Op *row, Op *v) const;
 };
 
 /// Declares F's parameters and the primal's variables and arrays (mapped

@@ -9,16 +9,16 @@ namespace adgen::detail {
 
 BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {}
 
-Op *BackwardSweep::read(const Target &t, Op *idx) {
-  return cx.st.read(b, t, idx);
+Op *BackwardSweep::read(const Target &t, Op *idx, Op *row) {
+  return cx.st.read(b, t, idx, row);
 }
 
-void BackwardSweep::write(const Target &t, Op *idx, Op *v) {
-  cx.st.write(b, t, idx, v);
+void BackwardSweep::write(const Target &t, Op *idx, Op *row, Op *v) {
+  cx.st.write(b, t, idx, row, v);
 }
 
-void BackwardSweep::add(const Target &t, Op *idx, Op *v) {
-  cx.st.add(b, t, idx, v);
+void BackwardSweep::add(const Target &t, Op *idx, Op *row, Op *v) {
+  cx.st.add(b, t, idx, row, v);
 }
 
 void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
@@ -146,13 +146,14 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     Op *n = b.create(v->kind, v->type, ops);
     n->fn = v->fn;
     n->externName = v->externName;
+    n->arr = v->arr; // RowSize's
     return again[v] = n;
   };
   Type ty = s.isReturn
                 ? cx.in.g.retType
                 : (s.target.var ? s.target.var->type : s.target.arr->elemType);
-  Op *idx = val(s.target.idx);
-  Op *t = s.isReturn ? b.readVar(cx.st.seed) : read(s.target, idx);
+  Op *idx = val(s.target.idx), *row = val(s.target.row);
+  Op *t = s.isReturn ? b.readVar(cx.st.seed) : read(s.target, idx, row);
   // Terms on the target itself (x = x·c + ...) update its adjoint in
   // place; otherwise the overwrite resets it.
   Op *self = nullptr;
@@ -168,10 +169,10 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     if (hasSelf) {
       if (!Builder::isConst(self, 1)) {
         Op *scaled = b.mul(self, t);
-        write(s.target, idx, scaled ? scaled : b.constant(0, ty));
+        write(s.target, idx, row, scaled ? scaled : b.constant(0, ty));
       }
     } else if (!(s.isDecl && !inRegion)) {
-      write(s.target, idx, b.constant(0, ty));
+      write(s.target, idx, row, b.constant(0, ty));
     }
   }
   for (size_t i = 0; i < s.terms.size(); ++i) {
@@ -183,7 +184,7 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     Op *contrib = c ? b.mul(c, t) : t;
     if (contrib)
       contrib->tangentProduct = contrib != t;
-    add(lt, val(lt.idx), contrib);
+    add(lt, val(lt.idx), val(lt.row), contrib);
   }
 }
 

@@ -18,9 +18,10 @@ public:
 
 private:
   /// Reads, writes and accumulates the adjoint of a target.
-  Op *read(const Target &t, Op *idx);
-  void write(const Target &t, Op *idx, Op *v);
-  void add(const Target &t, Op *idx, Op *v);
+  // idx and row (of a jagged array, else null): backward-sweep values.
+  Op *read(const Target &t, Op *idx, Op *row);
+  void write(const Target &t, Op *idx, Op *row, Op *v);
+  void add(const Target &t, Op *idx, Op *row, Op *v);
 
   /// One statement: x̄ = 0 (or scaled by its self terms), then each leaf's
   /// adjoint += coefficient · x̄.

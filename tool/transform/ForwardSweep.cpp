@@ -176,6 +176,7 @@ void ForwardSweep::forwardAssign(const Op &o, Where w,
       return;
     s.target.arr = o.arr;
     s.target.idx = n->operands[0];
+    s.target.row = rowOf(*n);
     s.terms = termsOf(o.operands[1]);
     record(std::move(s), o.loc, w, items);
     return;
@@ -217,7 +218,7 @@ void ForwardSweep::forwardLeaf(const Op &o) {
   if (!cx.in.act.active(&o))
     return;
   if (o.kind == OpKind::Load) {
-    fs.leafTarget[n] = Target{nullptr, o.arr, n->operands[0]};
+    fs.leafTarget[n] = Target{nullptr, o.arr, n->operands[0], rowOf(*n)};
     fs.lin[&o] = LinearForm::leaf(n);
     return;
   }
@@ -292,9 +293,11 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
       }
     };
     need(s.target.idx);
+    need(s.target.row);
     for (auto &[coef, leaf] : s.terms) {
       need(coef);
       need(fs.leafTarget.at(leaf).idx);
+      need(fs.leafTarget.at(leaf).row);
     }
     s.saved = parts.size() < whole.size() ? parts : whole;
     for (Op *v : s.saved)

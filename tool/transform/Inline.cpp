@@ -107,6 +107,13 @@ private:
           }
           offsetIndices(*g, p.arr, v, off);
         }
+        if (Op *row = arrayRow(*call, static_cast<size_t>(~a))) {
+          // `g(rows[r])`: g's p[j] is rows[r][j].
+          Var *v = f.newVar(names.fresh(prefix + p.arr->name + "_row"),
+                            row->type);
+          b.decl(v, row);
+          rowIndices(*g, p.arr, v);
+        }
       }
     }
     Op *result = nullptr;
@@ -156,6 +163,22 @@ private:
         base = gb.cast(base, Type::Long);
       }
       x.operands[0] = gb.create(OpKind::Add, base->type, {base, idx});
+    }
+  }
+
+  /// Every access of g's array parameter `a` given the row the caller's
+  /// variable `row` holds (`a` is a row of a jagged array).
+  void rowIndices(Function &g, const Array *a, Var *row) {
+    std::vector<Op *> at;
+    walk(g.body, [&](const Op &o) {
+      if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a)
+        at.push_back(const_cast<Op *>(&o));
+    });
+    Builder gb(g);
+    for (Op *x : at) {
+      gb.setInsertPoint(Builder::InsertPoint::beforeOp(x));
+      gb.setLoc(x->loc);
+      x->operands.push_back(gb.readVar(row));
     }
   }
 

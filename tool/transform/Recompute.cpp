@@ -21,7 +21,8 @@ bool Recompute::recomputable(const Op *v) {
   } else if (v->kind == OpKind::Load) {
     const Array *ga = out.m.source(v->arr);
     Array *copy = ga && !settled(ga) ? snapshotOf(ga) : nullptr;
-    r = ga && (settled(ga) || copy) && recomputable(v->operands[0]);
+    r = ga && (settled(ga) || copy) && recomputable(v->operands[0]) &&
+        (v->operands.size() < 2 || recomputable(v->operands[1])); // a row
     if (r && copy)
       known.snapshotCopy[v] = copy;
   } else if (isPure(*v) && v->kind != OpKind::Math) {
@@ -66,11 +67,12 @@ Op *Recompute::recompute(const Op *v) {
   if (v->kind == OpKind::Load) {
     auto snap = known.snapshotCopy.find(v);
     return out.b.load(snap != known.snapshotCopy.end() ? snap->second : v->arr,
-                      ops[0]);
+                      ops[0], ops.size() > 1 ? ops[1] : nullptr);
   }
   Op *n = out.b.create(v->kind, v->type, ops);
   n->fn = v->fn;
   n->externName = v->externName;
+  n->arr = v->arr; // RowSize's
   return n;
 }
 

@@ -78,6 +78,10 @@ Op *RuntimeObjects::extentOf(const Array *ga, const Op &loop,
           op->operands[0]->kind == OpKind::ReadVar)
         return out.b.cast(
             out.b.readVar(out.m.vars.at(op->operands[0]->var)), Type::Long);
+  if (ga->jagged) {
+    err.fail(loop, Diag::CheckpointRows, {std::to_string(loop.loc.line), shown(ga)});
+    return nullptr;
+  }
   if (ga->structElements) {
     err.fail(loop, Diag::CheckpointStructArray,
              {std::to_string(loop.loc.line), shown(ga)});

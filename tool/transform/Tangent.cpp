@@ -196,7 +196,7 @@ private:
       Op *n = clone(o);
       if (active(&o))
         forms.lin[&o] = LinearForm::leaf(
-            out.b.load(tangents.arrays.at(o.arr), n->operands[0]));
+            out.b.load(tangents.arrays.at(o.arr), n->operands[0], rowOf(*n)));
       return;
     }
     case OpKind::Select: {
@@ -253,8 +253,10 @@ private:
           out.b.writeVar(dv, t);
         forms.leafCache.erase(dv);
       } else {
+        Op *row = rowOf(o);
         out.b.store(tangents.arrays.at(o.arr), map(o.operands[0]),
-                    tangentOrZero(o.operands[1], o.arr->elemType));
+                    tangentOrZero(o.operands[1], o.arr->elemType),
+                    row ? map(row) : nullptr);
       }
       sinkValue(val);
     }
@@ -294,7 +296,8 @@ private:
         // The tangent of `x + i` is `x_dot + i`.
         n->argOrder.push_back(~static_cast<int>(n->arrays.size()));
         addArrayArg(*n, tangents.arrays.at(o.arrays[~a]),
-                    arrayOffset(*n, static_cast<size_t>(~a)));
+                    arrayOffset(*n, static_cast<size_t>(~a)),
+                    arrayRow(*n, static_cast<size_t>(~a)));
       }
     }
     Array *result = nullptr;

@@ -61,9 +61,13 @@ double local(double x) {
 #pragma adgen grad
 double bools(const std::vector<bool> &b, double x) { return b[0] ? x : 0.0; }
 
-// CHECK: std_classes.cpp:[[@LINE+2]]:55: error: 'm' (std::vector<std::vector<double>>) holds elements of type 'std::vector<double>'
+// Rows of scalars are accepted (cxx/rows.cpp); rows of rows are not.
+// CHECK: std_classes.cpp:[[@LINE+3]]:20: error: 'm' (std::vector<std::vector<std::vector<double>>>) holds elements of type 'std::vector<std::vector<double>>'
 #pragma adgen grad
-double nested(const std::vector<std::vector<double>> &m) { return m[0][0]; }
+double nested(const std::vector<std::vector<std::vector<double>>>
+                  &m) {
+  return m[0][0][0];
+}
 
 #pragma adgen grad
 double cap(const std::vector<double> &v) {

@@ -1,0 +1,322 @@
+// Rows (SPEC §5: `T **` for 2-D data, std::vector of std::vector): a
+// `const double *const *rows` parameter, a written `double **out`, a
+// template `T **` at float and double, and std::vector<std::vector<T>>
+// read (m[i][j], m.at(i).at(j), m[i].size(), back(), a row reference, a
+// row's data() passed on, a row passed as a std::vector, range-for over
+// the rows and over a row) and
+// written (`for (auto &row : m) for (double &v : row)`). Each access
+// names its row: `rows[i][j]`, and the adjoint `rows_bar[i][j]`.
+// Against central differences and the dot-product test.
+// RUN: adgen %s -o %t.cpp
+// RUN: FileCheck %s < %t.cpp
+// RUN: %cxx -c %t.cpp -o %t.o
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.cpp"' %s -o %t.exe
+// RUN: %t.exe
+#include <cmath>
+#include <vector>
+
+static double dot(const double *a, const double *b, int n) {
+  double s = 0;
+  for (int k = 0; k < n; ++k)
+    s += a[k] * b[k];
+  return s;
+}
+
+// A row passed on is the row's pointer; the inlined callee's accesses
+// keep the row.
+// CHECK-LABEL: double rowdots_grad(const double *const *rows, const double *x, int n,
+// CHECK: double *const *rows_bar, double *x_bar
+// CHECK: rows[dot_a_row][dot_k]
+// CHECK: rows_bar[{{v[0-9]+}}][{{v[0-9]+}}] +=
+// CHECK-LABEL: double rowdots_jvp(
+// CHECK: const double *const *rows_dot
+// CHECK: adgen_dot_jvp_{{[0-9]+}}(rows[i], x, m, rows_dot[i], x_dot,
+#pragma adgen jvp grad
+double rowdots(const double *const *rows, const double *x, int n, int m) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) {
+    const double *r = rows[i];
+    s += std::sin(r[0]) * dot(rows[i], x, m) + *(rows[i] + 1) * r[m - 1];
+  }
+  return s;
+}
+
+#pragma adgen jvp grad
+void matvec(double **out, const double *const *A, const double *x, int n) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      out[i][j] = A[i][j] * x[j];
+      out[i][j] *= out[i][j] + x[i];
+    }
+}
+
+#pragma adgen jvp grad instantiate(tsum<float>, tsum<double>)
+template <typename T> T tsum(T **rows, int n) {
+  T s = 0;
+  for (int i = 0; i < n; ++i)
+    s += rows[i][0] * std::exp(rows[i][1]);
+  return s;
+}
+
+static double vsum(const std::vector<double> &v) {
+  double t = 0;
+  for (double e : v)
+    t += e * e;
+  return t;
+}
+
+// Rows of std::vectors: the flat function takes their data(), and each
+// row's size is read where it is used.
+// CHECK-LABEL: adgen_flat_vecrows_grad(const std::vector<double> *m,
+// CHECK: m[i].size()
+// CHECK-LABEL: adgen_flat_vecrows_jvp(
+// CHECK: adgen_vsum_jvp_{{[0-9]+}}(m[1].data(), {{v[0-9]+}}, m_dot[1].data(),
+#pragma adgen jvp grad
+double vecrows(const std::vector<std::vector<double>> &m,
+               const std::vector<double> &x) {
+  double s = 0;
+  for (std::size_t i = 0; i < m.size(); ++i)
+    for (std::size_t j = 0; j < m[i].size(); ++j)
+      s += m[i][j] * x[j] + std::sin(m.at(i).at(j));
+  for (const auto &row : m) {
+    double t = 0;
+    for (double v : row)
+      t += v * v;
+    s += std::sqrt(t) * row.back() +
+         dot(row.data(), x.data(), static_cast<int>(row.size()));
+  }
+  const auto &r0 = m[0];
+  return s * r0[0] + static_cast<double>(r0.size()) + vsum(m[1]);
+}
+
+#pragma adgen jvp grad
+void scale_rows(std::vector<std::vector<double>> &m, double x) {
+  for (auto &row : m)
+    for (double &v : row)
+      v *= x * v;
+  m[0][0] += x;
+}
+
+// A checkpointed loop that only reads rows.
+#pragma adgen grad
+double horner_rows(const double *const *A, double x, int n) {
+  double h = x;
+#pragma adgen checkpoint(every 2)
+  for (int t = 0; t < n; ++t)
+    h = h * A[t][0] + std::cos(A[t][1] * h);
+  return h;
+}
+
+#ifdef ADGEN_DRIVER
+#include "fd_check.h"
+#define ADGEN_NO_USER_TYPES
+#include ADGEN_GENERATED
+
+using fd::Vec;
+
+// Rows of z from `at` on, n of m each, and their pointers.
+struct Rows {
+  std::vector<Vec> r;
+  std::vector<double *> p;
+  Rows(const Vec &z, std::size_t at, int n, int m) {
+    for (int i = 0; i < n; ++i)
+      r.emplace_back(z.begin() + at + i * m, z.begin() + at + (i + 1) * m);
+    for (auto &v : r)
+      p.push_back(v.data());
+  }
+  void into(Vec *z, std::size_t at) const {
+    for (std::size_t i = 0; i < r.size(); ++i)
+      for (std::size_t j = 0; j < r[i].size(); ++j)
+        (*z)[at + i * r[i].size() + j] = r[i][j];
+  }
+};
+
+int main() {
+  fd::Rng rng(29);
+  const int n = 3, m = 4;
+  for (int t = 0; t < 10; ++t) {
+    // rowdots: rows (n x m), x (m), all summed.
+    Vec z0 = rng.vec(n * m + m, -1.2, 1.2);
+    fd::check_grad("rowdots", fd::at(z0), z0, z0.size(),
+        [&](const Vec &z) {
+          Rows R(z, 0, n, m);
+          return Vec{rowdots(R.p.data(), z.data() + n * m, n, m)};
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          Rows R(z, 0, n, m), D(zd, 0, n, m);
+          return Vec{rowdots_jvp(R.p.data(), z.data() + n * m, n, m,
+                                 D.p.data(), zd.data() + n * m, &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Rows R(z, 0, n, m), B(*zb, 0, n, m);
+          double r = rowdots_grad(R.p.data(), z.data() + n * m, n, m,
+                                  B.p.data(), zb->data() + n * m, yb[0]);
+          B.into(zb, 0);
+          return Vec{r};
+        },
+        rng);
+    // matvec: A (n x n) and x (n) summed, then out (n x n, in/out).
+    Vec w0 = rng.vec(2 * n * n + n, -1.2, 1.2);
+    const std::size_t o = n * n + n;
+    fd::check_grad("matvec", fd::at(w0), w0, o,
+        [&](const Vec &z) {
+          Rows A(z, 0, n, n), O(z, o, n, n);
+          matvec(O.p.data(), A.p.data(), z.data() + n * n, n);
+          Vec y(n * n);
+          O.into(&y, 0);
+          return y;
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          Rows A(z, 0, n, n), O(z, o, n, n), Ad(zd, 0, n, n), Od(zd, o, n, n);
+          matvec_jvp(O.p.data(), A.p.data(), z.data() + n * n, n, Od.p.data(),
+                     Ad.p.data(), zd.data() + n * n);
+          Od.into(yd, 0);
+          Vec y(n * n);
+          O.into(&y, 0);
+          return y;
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Rows A(z, 0, n, n), O(z, o, n, n), Ab(*zb, 0, n, n), Ob(yb, 0, n, n);
+          matvec_grad(O.p.data(), A.p.data(), z.data() + n * n, n, Ob.p.data(),
+                      Ab.p.data(), zb->data() + n * n);
+          Ab.into(zb, 0);
+          Ob.into(zb, o);
+          Vec y(n * n);
+          O.into(&y, 0);
+          return y;
+        },
+        rng);
+    // tsum<double> against differences; tsum<float> against it.
+    Vec s0 = rng.vec(2 * n, -1.0, 1.0);
+    fd::check_grad("tsum<double>", fd::at(s0), s0, s0.size(),
+        [&](const Vec &z) {
+          Rows R(z, 0, n, 2);
+          return Vec{tsum(R.p.data(), n)};
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          Rows R(z, 0, n, 2), D(zd, 0, n, 2);
+          return Vec{tsum_jvp(R.p.data(), n, D.p.data(), &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Rows R(z, 0, n, 2), B(*zb, 0, n, 2);
+          double r = tsum_grad(R.p.data(), n, B.p.data(), yb[0]);
+          B.into(zb, 0);
+          return Vec{r};
+        },
+        rng);
+    {
+      std::vector<std::vector<float>> rf(n), bf(n, std::vector<float>(2, 0.f));
+      std::vector<float *> pf, pb;
+      for (int i = 0; i < n; ++i) {
+        rf[i] = {float(s0[2 * i]), float(s0[2 * i + 1])};
+        pf.push_back(rf[i].data());
+        pb.push_back(bf[i].data());
+      }
+      Rows R(s0, 0, n, 2), B(Vec(2 * n, 0.0), 0, n, 2);
+      double yd = tsum_grad(R.p.data(), n, B.p.data(), 1.0);
+      float yf = tsum_grad(pf.data(), n, pb.data(), 1.0f);
+      fd::check_close("tsum<float> value", fd::at(s0), yf, yd, 1e-4, 1e-5);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < 2; ++j)
+          fd::check_close("tsum<float> rows_bar", fd::at(s0), bf[i][j],
+                          B.r[i][j], 1e-3, 1e-4);
+    }
+    // vecrows: rows of m (n x m), x (m), all summed.
+    auto rowsOf = [&](const Vec &z) {
+      Rows R(z, 0, n, m);
+      return R.r;
+    };
+    fd::check_grad("vecrows", fd::at(z0), z0, z0.size(),
+        [&](const Vec &z) {
+          return Vec{vecrows(rowsOf(z), Vec(z.begin() + n * m, z.end()))};
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{vecrows_jvp(rowsOf(z), Vec(z.begin() + n * m, z.end()),
+                                 rowsOf(zd), Vec(zd.begin() + n * m, zd.end()),
+                                 &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          std::vector<Vec> mb = rowsOf(*zb);
+          Vec xb(zb->begin() + n * m, zb->end());
+          double r = vecrows_grad(rowsOf(z), Vec(z.begin() + n * m, z.end()),
+                                  &mb, &xb, yb[0]);
+          Rows B(*zb, 0, n, m);
+          B.r = mb;
+          B.into(zb, 0);
+          for (int j = 0; j < m; ++j)
+            (*zb)[n * m + j] = xb[j];
+          return Vec{r};
+        },
+        rng);
+    // scale_rows: x (summed), then m (n x m, in/out).
+    Vec q0 = rng.vec(1 + n * m, -1.2, 1.2);
+    auto mOf = [&](const Vec &z) {
+      Rows R(z, 1, n, m);
+      return R.r;
+    };
+    auto flat = [&](const std::vector<Vec> &rows, Vec *z, std::size_t at) {
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j)
+          (*z)[at + i * m + j] = rows[i][j];
+    };
+    fd::check_grad("scale_rows", fd::at(q0), q0, 1,
+        [&](const Vec &z) {
+          std::vector<Vec> mm = mOf(z);
+          scale_rows(mm, z[0]);
+          Vec y(n * m);
+          flat(mm, &y, 0);
+          return y;
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          std::vector<Vec> mm = mOf(z), md = mOf(zd);
+          scale_rows_jvp(mm, z[0], md, zd[0]);
+          flat(md, yd, 0);
+          Vec y(n * m);
+          flat(mm, &y, 0);
+          return y;
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          std::vector<Vec> mm = mOf(z), mb(n, Vec(m));
+          for (int i = 0; i < n; ++i)
+            for (int j = 0; j < m; ++j)
+              mb[i][j] = yb[i * m + j];
+          double xb = (*zb)[0];
+          scale_rows_grad(mm, z[0], mb, &xb);
+          (*zb)[0] = xb;
+          flat(mb, zb, 1);
+          Vec y(n * m);
+          flat(mm, &y, 0);
+          return y;
+        },
+        rng);
+    // horner_rows: x (summed), then A (5 x 2, summed).
+    Vec h0 = rng.vec(11, -0.9, 0.9);
+    fd::check_grad("horner_rows", fd::at(h0), h0, h0.size(),
+        [&](const Vec &z) {
+          Rows A(z, 1, 5, 2);
+          return Vec{horner_rows(A.p.data(), z[0], 5)};
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          // No jvp: the directional derivative by central differences.
+          Rows A(z, 1, 5, 2);
+          (*yd)[0] = fd::directional([&](double s) {
+            Vec w = fd::axpy(z, s, zd);
+            Rows W(w, 1, 5, 2);
+            return horner_rows(W.p.data(), w[0], 5);
+          });
+          return Vec{horner_rows(A.p.data(), z[0], 5)};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Rows A(z, 1, 5, 2), B(*zb, 1, 5, 2);
+          double xb = (*zb)[0];
+          double r = horner_rows_grad(A.p.data(), z[0], 5, B.p.data(), &xb,
+                                      yb[0]);
+          (*zb)[0] = xb;
+          B.into(zb, 1);
+          return Vec{r};
+        },
+        rng, [] { fd::GradTol g; g.dot_rtol = 1e-6; return g; }());
+  }
+  return fd::finish();
+}
+#endif

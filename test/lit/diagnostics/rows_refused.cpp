@@ -1,0 +1,45 @@
+// Rows (T **, a std::vector of std::vectors) are accepted; what adgen
+// cannot follow is refused, each with a location and a hint: re-pointing a
+// row, copying rows (in a range-for, into a local), and using a row as a
+// whole array (checkpoint_rows.cpp: a checkpointed loop whose state is
+// rows).
+// RUN: rm -f %t.cpp
+// RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit"
+// RUN: not test -e %t.cpp
+#include <vector>
+
+#pragma adgen grad
+double repoint(const double **rows, const double *x, int n) {
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:3: error: assigning to a row of 'rows' (re-pointing it) is not supported by adgen
+  // CHECK: note: hint: write the row's elements (rows[i][j] = ...), or use a local pointer (const double *r = rows[i];)
+  rows[0] = x;
+  return rows[0][n - 1];
+}
+
+#pragma adgen grad
+double copies(const std::vector<std::vector<double>> &m) {
+  double s = 0;
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:28: error: copying each row of 'm' ('row') is not supported by adgen
+  // CHECK: note: hint: bind each row by reference: 'for (const auto &row : m)'
+  for (std::vector<double> row : m)
+    s += row[0];
+  return s;
+}
+
+#pragma adgen grad
+double whole(const std::vector<std::vector<double>> &m) {
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:23: error: copying the row 'm[1]' of 'm' into 'r' is not supported by adgen
+  // CHECK: note: hint: bind it by reference: 'const auto &r = m[1];'
+  std::vector<double> r = m[1];
+  return r[0];
+}
+
+#pragma adgen grad
+double iterated(const std::vector<std::vector<double>> &m) {
+  double s = 0;
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:18: error: using the row 'm[0]' of 'm' as a whole array is not supported by adgen
+  // CHECK: note: hint: index it (m[0][j]), take its size(), or loop over it (for (double v : m[0]))
+  for (auto it = m[0].begin(); it != m[0].end(); ++it)
+    s += *it;
+  return s;
+}
