@@ -1,6 +1,7 @@
 // Verifier: accepts well-formed IR, rejects each broken invariant with a
 // message naming the problem.
 #include "IRHelpers.h"
+#include "ir/Printer.h"
 #include "ir/Verifier.h"
 
 #include <gtest/gtest.h>
@@ -298,4 +299,39 @@ TEST_F(VerifierTest, BatchThreadParameters) {
   f->arena = arena;
   arena->runtime = RuntimeClass::Store;
   EXPECT_TRUE(rejects(*f, "an arena parameter that is no Arena object"));
+}
+
+// Rows (Array::jagged): every access names its row, no other array's does,
+// and the printer writes the row first.
+TEST_F(VerifierTest, JaggedAccessesCarryTheirRow) {
+  Array *rows = arrayParam(*f, "rows", Type::Double, /*isConst=*/true);
+  rows->jagged = true;
+  Op *i = b.constant(1, Type::Int), *j = b.constant(2, Type::Int);
+  Op *ok = b.load(rows, j, i);
+  ret(b, b.add(ok, b.load(a, j)));
+  EXPECT_EQ(verify(*f), std::vector<std::string>{});
+  EXPECT_NE(printFunction(*f).find("rows[1][2]"), std::string::npos)
+      << printFunction(*f);
+}
+
+TEST_F(VerifierTest, JaggedAccessWithoutRow) {
+  Array *rows = arrayParam(*f, "rows", Type::Double, /*isConst=*/true);
+  rows->jagged = true;
+  ret(b, b.load(rows, b.constant(0, Type::Int)));
+  EXPECT_TRUE(rejects(*f, "access to jagged array rows without its row"));
+}
+
+TEST_F(VerifierTest, RowOnAFlatArray) {
+  Op *i = b.constant(0, Type::Int);
+  ret(b, b.load(a, i, i));
+  EXPECT_TRUE(rejects(*f, "wrong operand count for a"));
+}
+
+TEST_F(VerifierTest, RowSizeOfPointerRows) {
+  Array *rows = arrayParam(*f, "rows", Type::Double, /*isConst=*/true);
+  rows->jagged = true; // rows of pointers: no sizes
+  Op *n = b.create(OpKind::RowSize, Type::ULong, {b.constant(0, Type::Int)});
+  n->arr = rows;
+  ret(b, b.cast(n, Type::Double));
+  EXPECT_TRUE(rejects(*f, "row size of something that is not a row of vectors"));
 }

@@ -70,6 +70,24 @@ bool Lowerer::localObject(const VarDecl *vd, const RecordDecl *rd,
   return initObject(obj, init, true);
 }
 
+/// A std::vector member that a local struct's implicit default constructor
+/// leaves empty (Clad's `Struct2 s; if (!s.vector.size())`): its size, 0;
+/// resizing it is refused (stdCall), so it stays so.
+bool Lowerer::emptyVectorMember(const RecordDecl *rd, const FieldDecl *fd,
+                                Object &obj) {
+  const auto *cr = dyn_cast<CXXRecordDecl>(rd);
+  if (stdClassOf(fd->getType()) != StdClass::Vector || !cr ||
+      fd->hasInClassInitializer() || cr->hasUserProvidedDefaultConstructor() ||
+      obj.cells)
+    return false;
+  Object &o = obj.objects[fd->getNameAsString()];
+  o.record = fd->getType()->getAsRecordDecl();
+  Var *n = fn.newVar(uniqueName(fd->getNameAsString() + "_size"), Type::ULong);
+  b.decl(n, b.constant(0, Type::ULong));
+  o.vars["size()"] = n;
+  return true;
+}
+
 bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
                              const std::string &prefix, SourceLocation loc) {
   if (stdClassOf(rd) == StdClass::Complex)
@@ -81,6 +99,8 @@ bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
   for (const FieldDecl *fd : fieldsOf(rd)) {
     std::string member = fd->getNameAsString();
     QualType ft = fd->getType();
+    if (emptyVectorMember(rd, fd, obj))
+      continue;
     if (const RecordDecl *inner = ft->getAsRecordDecl()) {
       Object &o = obj.objects[member];
       o.record = inner->getDefinition();

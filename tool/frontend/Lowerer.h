@@ -299,13 +299,14 @@ private:
                       clang::QualType base, UserParam &up);
   bool signatureRecord(const clang::RecordDecl *rd, const UserParam &up,
                        clang::SourceLocation loc); // checked, for the output
-  /// A local struct variable or reference to one (false: not a struct).
-  bool structLocal(const clang::VarDecl *vd);
+  bool structLocal(const clang::VarDecl *vd); // or a reference (false: none)
   void cellLocal(const clang::VarDecl *vd, Type t, Op *init); // in a cell
   bool localObject(const clang::VarDecl *vd, const clang::RecordDecl *rd,
                    const clang::Expr *init); // `S s = init;`, `new S{...}`
   bool declareMembers(const clang::RecordDecl *rd, Object &obj,
                       const std::string &prefix, clang::SourceLocation loc);
+  bool emptyVectorMember(const clang::RecordDecl *rd,
+                         const clang::FieldDecl *fd, Object &obj);
   /// Initialises (or assigns) `to` from a brace list, an object, or nothing.
   bool initObject(Object &to, const clang::Expr *init, bool declare);
   void copyObject(Object &to, const Object &from, bool declare);

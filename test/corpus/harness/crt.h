@@ -104,11 +104,19 @@ template <class T> struct IntArg {
 template <class T> IntArg<T> intarg(T v) { return {v}; }
 template <class T> T *&val(T *&p) { return p; } // an lvalue: T *& params
 
+/// A pointer type without const at any level: the adjoint of rows
+/// (`const double *const *`) is `double *const *`, which `double **` is.
+template <class T> struct Unconst { using type = std::remove_const_t<T>; };
+template <class T> struct Unconst<T *> {
+  using type = typename Unconst<std::remove_const_t<T>>::type *;
+};
+template <class T> struct Unconst<T *const> : Unconst<T *> {};
+
 /// The argument for an adjoint: a pointer to the shadow of a value or const
 /// reference parameter, the shadow itself for pointers and references.
 template <class P, class S> decltype(auto) garg(S &s) {
   if constexpr (std::is_pointer<std::remove_cv_t<P>>::value)
-    return val(s);
+    return const_cast<typename Unconst<std::remove_cv_t<P>>::type>(val(s));
   else if constexpr (std::is_lvalue_reference<P>::value &&
                      !std::is_const<std::remove_reference_t<P>>::value)
     return (val(s));

@@ -6,7 +6,8 @@
 // arguments, long double and narrow integers; and in g, a std::vector of
 // structs iterated by range-for and by a moving struct pointer, pointer
 // comparisons, a heap array of structs, a std::array of structs, a brace
-// list and a string literal argument. The generated code compiles
+// list and a string literal argument; in h, rows: a `T **` and a
+// std::vector of std::vectors. The generated code compiles
 // warning-free with g++, clang++ and nvcc, and f_grad / f_jvp, g_grad /
 // g_jvp match central differences.
 // REQUIRES: nvcc
@@ -84,8 +85,62 @@ double g(const std::vector<Vec2> &pts, const std::array<Vec2, 2> &ends,
   return s;
 }
 
+#pragma adgen jvp grad
+double h(const double *const *rows, const std::vector<std::vector<double>> &m,
+         int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) {
+    const double *r = rows[i];
+    for (const auto &row : m)
+      for (std::size_t j = 0; j < row.size(); ++j)
+        s += r[j % 2] * row[j] + std::exp2(m[i % m.size()].at(j) * rows[i][1]);
+  }
+  return s;
+}
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
+double h_jvp(const double *const *rows,
+             const std::vector<std::vector<double>> &m, int n,
+             const double *const *rows_dot,
+             const std::vector<std::vector<double>> &m_dot, double *h_dot);
+double h_grad(const double *const *rows,
+              const std::vector<std::vector<double>> &m, int n,
+              double *const *rows_bar, std::vector<std::vector<double>> *m_bar,
+              double h_bar = 1.0);
+
+// x = (rows as n x 2, m as 2 x 3).
+static void checkH(fd::Rng &rng, int n) {
+  std::size_t o = std::size_t(2 * n);
+  auto rows = [=](const fd::Vec &z) {
+    std::vector<const double *> p;
+    for (int i = 0; i < n; ++i)
+      p.push_back(&z[std::size_t(2 * i)]);
+    return p;
+  };
+  auto mat = [=](const fd::Vec &z) {
+    return std::vector<std::vector<double>>{{z[o], z[o + 1], z[o + 2]},
+                                            {z[o + 3], z[o + 4], z[o + 5]}};
+  };
+  fd::Vec x = rng.vec(int(o) + 6, -1.2, 1.2);
+  fd::check_grad("h", fd::at(x), x, x.size(),
+      [&](const fd::Vec &z) { return fd::Vec{h(rows(z).data(), mat(z), n)}; },
+      [&](const fd::Vec &z, const fd::Vec &zd, fd::Vec *yd) {
+        return fd::Vec{h_jvp(rows(z).data(), mat(z), n, rows(zd).data(),
+                             mat(zd), &(*yd)[0])};
+      },
+      [&](const fd::Vec &z, const fd::Vec &yb, fd::Vec *zb) {
+        std::vector<double *> rb;
+        for (int i = 0; i < n; ++i)
+          rb.push_back(&(*zb)[std::size_t(2 * i)]);
+        std::vector<std::vector<double>> mb = mat(*zb);
+        double y = h_grad(rows(z).data(), mat(z), n, rb.data(), &mb, yb[0]);
+        for (std::size_t k = 0; k < 6; ++k)
+          (*zb)[o + k] = mb[k / 3][k % 3];
+        return fd::Vec{y};
+      },
+      rng);
+}
 double f_jvp(const Particle &p, double t, int mode, const Particle &p_dot,
              double t_dot, double *f_dot);
 double f_grad(const Particle &p, double t, int mode, Particle *p_bar,
@@ -132,8 +187,10 @@ static void checkG(fd::Rng &rng, int m, int n) {
 
 int main() {
   fd::Rng rng(2);
-  for (int t = 0; t < 10; ++t)
+  for (int t = 0; t < 10; ++t) {
     checkG(rng, rng.integer(1, 4), rng.integer(1, 4));
+    checkH(rng, rng.integer(1, 4));
+  }
   auto part = [](const fd::Vec &z) {
     return Particle{{z[0], z[1]}, {z[2], z[3], z[4]}, 7};
   };
