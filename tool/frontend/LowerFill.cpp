@@ -47,8 +47,9 @@ std::optional<Lowerer::PointerRef> Lowerer::fillPosition(const Expr *e) {
     Op *k = base ? expr(bo->getRHS()) : nullptr;
     if (!k)
       return std::nullopt;
-    return PointerRef{base->arr, offsetPlus(base->offset, k,
-                                            bo->getOpcode() == BO_Sub)};
+    return PointerRef{base->arr,
+                      offsetPlus(base->offset, k, bo->getOpcode() == BO_Sub),
+                      base->row};
   }
   if (const Expr *c = containerEnd(e, isEnd)) {
     bool handled = false;
@@ -144,7 +145,8 @@ Op *Lowerer::fillLoop(const PointerRef &first, Op *count, const Expr *value,
     count = b.cast(count, Type::Long);
   Var *i = fn.newVar(uniqueName("fill_i"), count->type);
   b.countedLoop(i, count, [&](Op *k) {
-    write(LValue{nullptr, a, offsetPlus(first.offset, k)}, b.readVar(held));
+    write(LValue{nullptr, a, offsetPlus(first.offset, k), first.row},
+          b.readVar(held));
   });
   return b.constant(0, Type::Int);
 }

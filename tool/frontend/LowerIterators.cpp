@@ -188,7 +188,7 @@ bool Lowerer::iteratorPlace(const Expr *e, std::optional<LValue> &out) {
       return true;
     at = offsetPlus(p->offset, i);
   }
-  out = LValue{nullptr, p->arr, at};
+  out = LValue{nullptr, p->arr, at, p->row};
   return true;
 }
 

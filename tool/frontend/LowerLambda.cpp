@@ -108,7 +108,7 @@ bool Lowerer::lambdaParam(const ParmVarDecl *pd, const Expr *arg,
     if (!movedPointers.count(pd) &&
         (!p->offset || p->offset->kind == OpKind::Const)) {
       int64_t k = p->offset ? static_cast<int64_t>(p->offset->num) : 0;
-      pointers[pd] = PointerLocal{p->arr, nullptr, k};
+      pointers[pd] = PointerLocal{p->arr, nullptr, k, p->row};
       return true;
     }
     Type t = p->offset && isInteger(p->offset->type) &&
@@ -118,7 +118,7 @@ bool Lowerer::lambdaParam(const ParmVarDecl *pd, const Expr *arg,
     Var *off = fn.newVar(
         uniqueName(prefix + "_" + pd->getNameAsString() + "_off"), t);
     b.decl(off, p->offset ? b.cast(p->offset, t) : b.constant(0, t));
-    pointers[pd] = PointerLocal{p->arr, off, 0};
+    pointers[pd] = PointerLocal{p->arr, off, 0, p->row};
     return true;
   }
   if (ast().getAsConstantArrayType(pt.getNonReferenceType())) {

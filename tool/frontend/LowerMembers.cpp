@@ -90,7 +90,7 @@ std::optional<Lowerer::PointerRef> Lowerer::placeAddress(const Expr *place,
   if (!lv)
     return std::nullopt;
   if (lv->arr)
-    return PointerRef{lv->arr, offsetOrNull(lv->index)};
+    return PointerRef{lv->arr, offsetOrNull(lv->index), lv->row};
   if (reportErrors)
     error(u->getExprLoc(), Diag::PointerArith, {u->getType().getAsString()});
   return std::nullopt;

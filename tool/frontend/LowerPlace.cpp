@@ -131,7 +131,7 @@ void Lowerer::placeReturn(const ReturnStmt *s) {
     if (!p)
       return;
     lv = LValue{nullptr, p->arr,
-                p->offset ? p->offset : b.constant(0, Type::Int)};
+                p->offset ? p->offset : b.constant(0, Type::Int), p->row};
   } else {
     lv = lvalue(rv->IgnoreParenNoopCasts(ast())); // const added
   }

@@ -254,6 +254,14 @@ Op *Lowerer::pointerAssign(BinaryOperatorKind opc, const Expr *lhs,
             {sourceText(lhs), shown(p->arr), shown(q->arr)});
       return nullptr;
     }
+    if (q->row != p->row) {
+      error(loc, Diag::Construct,
+            {"re-pointing '" + sourceText(lhs) + "' into another row of '" +
+                 shown(p->arr) + "'",
+             "declare a pointer per row where it is used ('const double *r "
+             "= " + shown(p->arr) + "[i];' inside the loop)"});
+      return nullptr;
+    }
     val = q->offset ? q->offset : b.constant(0, Type::Int);
   } else if (opc == BO_AddAssign || opc == BO_SubAssign) {
     Op *k = expr(rhs);
@@ -279,10 +287,13 @@ Op *Lowerer::pointerCompare(BinaryOperatorKind opc, const Expr *lhs,
   auto q = p ? pointerOf(rhs) : std::nullopt;
   if (!q)
     return nullptr;
-  if (p->arr != q->arr) {
+  if (p->arr != q->arr || p->row != q->row) {
     error(loc, Diag::Construct,
-          {"comparing pointers into different arrays ('" + shown(p->arr) +
-               "' and '" + shown(q->arr) + "')",
+          {p->arr != q->arr ? "comparing pointers into different arrays ('" +
+                                  shown(p->arr) + "' and '" + shown(q->arr) +
+                                  "')"
+                            : "comparing pointers into different rows of '" +
+                                  shown(p->arr) + "'",
            "compare indices into one array instead"});
     return nullptr;
   }

@@ -12,6 +12,7 @@
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.cpp"' %s -o %t.exe
 // RUN: %t.exe
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -95,6 +96,16 @@ void scale_rows(std::vector<std::vector<double>> &m, double x) {
     for (double &v : row)
       v *= x * v;
   m[0][0] += x;
+}
+
+// `&rows[1][2]` and std::fill over a row keep their rows, and so does a
+// lambda capturing a row pointer.
+#pragma adgen jvp grad
+double addr(double **rows, int n, double x) {
+  const double *p = &rows[1][2];
+  std::fill(rows[0], rows[0] + n, x * x);
+  auto f = [&](int k) { return p[k] * rows[0][k]; };
+  return f(0) + f(1) * std::sin(*p);
 }
 
 // A checkpointed loop that only reads rows.
@@ -287,6 +298,38 @@ int main() {
           Vec y(n * m);
           flat(mm, &y, 0);
           return y;
+        },
+        rng);
+    // addr: x (summed), then rows (2 x 4, in/out: row 0 is overwritten).
+    Vec a0 = rng.vec(9, -1.2, 1.2);
+    fd::check_grad("addr", fd::at(a0), a0, 1,
+        [&](const Vec &z) {
+          Rows R(z, 1, 2, 4);
+          double y = addr(R.p.data(), 4, z[0]);
+          Vec out(9);
+          out[0] = y;
+          R.into(&out, 1);
+          return out;
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          Rows R(z, 1, 2, 4), D(zd, 1, 2, 4);
+          double y = addr_jvp(R.p.data(), 4, z[0], D.p.data(), zd[0], &(*yd)[0]);
+          D.into(yd, 1);
+          Vec out(9);
+          out[0] = y;
+          R.into(&out, 1);
+          return out;
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Rows R(z, 1, 2, 4), B(yb, 1, 2, 4);
+          double xb = (*zb)[0];
+          double y = addr_grad(R.p.data(), 4, z[0], B.p.data(), &xb, yb[0]);
+          (*zb)[0] = xb;
+          B.into(zb, 1);
+          Vec out(9);
+          out[0] = y;
+          R.into(&out, 1);
+          return out;
         },
         rng);
     // horner_rows: x (summed), then A (5 x 2, summed).

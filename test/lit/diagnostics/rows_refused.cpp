@@ -1,7 +1,8 @@
 // Rows (T **, a std::vector of std::vectors) are accepted; what adgen
 // cannot follow is refused, each with a location and a hint: re-pointing a
-// row, copying rows (in a range-for, into a local), and using a row as a
-// whole array (checkpoint_rows.cpp: a checkpointed loop whose state is
+// row, copying rows (in a range-for, into a local), using a row as a whole
+// array, comparing pointers into two rows, and moving a pointer to another
+// row (checkpoint_rows.cpp: a checkpointed loop whose state is
 // rows).
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit"
@@ -41,5 +42,26 @@ double iterated(const std::vector<std::vector<double>> &m) {
   // CHECK: note: hint: index it (m[0][j]), take its size(), or loop over it (for (double v : m[0]))
   for (auto it = m[0].begin(); it != m[0].end(); ++it)
     s += *it;
+  return s;
+}
+
+#pragma adgen grad
+double compared(const double *const *rows, int n) {
+  const double *a = rows[0], *b = rows[1];
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:12: error: comparing pointers into different rows of 'rows' is not supported by adgen
+  // CHECK: note: hint: compare indices into one array instead
+  return a < b ? rows[0][0] : rows[1][0] * n;
+}
+
+#pragma adgen grad
+double moved(const double *const *rows, int n) {
+  const double *p = rows[0];
+  double s = 0;
+  for (int i = 0; i < n; ++i) {
+    s += *p;
+    // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:7: error: re-pointing 'p' into another row of 'rows' is not supported by adgen
+    // CHECK: note: hint: declare a pointer per row where it is used ('const double *r = rows[i];' inside the loop)
+    p = rows[i];
+  }
   return s;
 }
