@@ -98,16 +98,22 @@ std::string ownType(const Param &p) {
   return typeName(p.var ? p.var->type : p.arr->elemType);
 }
 
-/// base.path or base->path.
+/// base.path or base->path; a private or protected member through its
+/// accessor (`hidden`, Leaf::hidden).
 std::string access(const std::string &base, bool pointer,
-                   const std::vector<std::string> &path) {
+                   const std::vector<std::string> &path,
+                   const std::vector<std::string> &hidden = {}) {
   if (path.empty())
     return pointer ? "*" + base : base;
   std::string s = base;
-  for (size_t k = 0; k < path.size(); ++k)
-    s += ((k == 0 && pointer) || (k > 0 && path[k - 1] == "data()") ? "->"
-                                                                     : ".") +
-         path[k];
+  for (size_t k = 0; k < path.size(); ++k) {
+    bool arrow = (k == 0 && pointer) || (k > 0 && path[k - 1] == "data()");
+    if (k < hidden.size() && !hidden[k].empty())
+      s = "(" + (arrow ? "(*" + s + ")" : s) + ".*adgen_get(adgen_access::" +
+          hidden[k] + "{}))";
+    else
+      s += (arrow ? "->" : ".") + path[k];
+  }
   return s;
 }
 
@@ -349,14 +355,15 @@ std::string wrapperBody(const Function &f) {
     int part = complexPart(path);
     if (part >= 0 && p.arr) { // the address of a std::complex's part
       std::vector<std::string> whole(path.begin(), path.end() - 1);
-      std::string c = access(base, ptr, whole);
+      std::string c = access(base, ptr, whole, o.leaf->hidden);
       args.push_back(std::string("&reinterpret_cast<") +
                      typeName(p.arr->elemType) +
                      " (&)[2]>(" + c + ")[" + std::to_string(part) + "]");
       continue;
     }
-    args.push_back(argument(p, f.params[leafParam], access(base, ptr, path),
-                            ptr, o.leaf->address));
+    args.push_back(argument(p, f.params[leafParam],
+                            access(base, ptr, path, o.leaf->hidden), ptr,
+                            o.leaf->address));
   }
   std::string call = flatName(f) + "(";
   for (size_t i = 0; i < args.size(); ++i)

@@ -118,6 +118,7 @@ public:
       return lowerCallee(cx, fd, use);
     };
 
+    std::map<std::string, std::string> accessors; // MemberAccess.cpp
     for (const FunctionDecl *fd : col.defs) {
       auto it = fnDirs.find(fd);
       if (it == fnDirs.end())
@@ -142,8 +143,7 @@ public:
           }
           f->signature.back().name = f->name;
         }
-        if (!publicMembers(de, inst))
-          continue;
+        hiddenMembers(inst, *f, accessors);
         DiffRequest req;
         req.fn = f;
         for (const Directive *d : it->second)
@@ -154,7 +154,7 @@ public:
     }
     out.userTypes =
         stdIncludes(cx.stdHeaders) + keptDeclarations(cx) + typeDefinitions(ast, sema ? &sema->getPreprocessor() : nullptr,
-                        cx.signatureTypes);
+                        cx.signatureTypes) + memberAccessors(accessors);
     if (out.requests.empty() && !de.hasErrorOccurred())
       for (const Directive &d : dirs)
         if (inUserFile(sm, d.loc)) { // never an empty output after one

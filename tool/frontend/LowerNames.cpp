@@ -18,18 +18,18 @@ Op *Lowerer::declRef(const DeclRefExpr *e) {
     return b.constant(static_cast<double>(ec->getInitVal().getSExtValue()),
                       Type::Int);
   const auto *vd = dyn_cast<VarDecl>(d);
+  Expr::EvalResult r; // a constant global, or static const local (localVar)
+  if (vd && vd->hasGlobalStorage() && vd->getType().isConstQualified() &&
+      e->EvaluateAsRValue(r, ast()) && (r.Val.isInt() || r.Val.isFloat())) {
+    auto t = typeOf(e->getType(), vd, e->getLocation());
+    if (!t)
+      return nullptr;
+    return b.constant(r.Val.isFloat() ? r.Val.getFloat().convertToDouble()
+                                      : static_cast<double>(
+                                            r.Val.getInt().getSExtValue()),
+                      *t);
+  }
   if (vd && vd->hasGlobalStorage() && !vd->isStaticLocal()) {
-    Expr::EvalResult r;
-    if (vd->getType().isConstQualified() && e->EvaluateAsRValue(r, ast()) &&
-        (r.Val.isInt() || r.Val.isFloat())) {
-      auto t = typeOf(e->getType(), vd, e->getLocation());
-      if (!t)
-        return nullptr;
-      return b.constant(r.Val.isFloat() ? r.Val.getFloat().convertToDouble()
-                                        : static_cast<double>(
-                                              r.Val.getInt().getSExtValue()),
-                        *t);
-    }
     if (ast().getBaseElementType(vd->getType()).isConstQualified()) {
       if (ast().getAsConstantArrayType(vd->getType()))
         error(e->getLocation(), Diag::PointerArith, {vd->getName()});

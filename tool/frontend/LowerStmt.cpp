@@ -154,6 +154,14 @@ void Lowerer::otherDecl(const Decl *d, const DeclStmt *ds) {
 /// reference to a local or a parameter.
 void Lowerer::localVar(const VarDecl *vd) {
   setLoc(vd->getLocation());
+  // `static const double k = 1.38e-23;`: a named constant, read as its
+  // value (declRef); it holds no state between calls.
+  const APValue *k = vd->isStaticLocal() && vd->getType().isConstQualified() &&
+                             vd->getType()->isArithmeticType() && vd->getInit()
+                         ? vd->evaluateValue()
+                         : nullptr;
+  if (k && (k->isInt() || k->isFloat()))
+    return;
   if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
     error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});
     return;

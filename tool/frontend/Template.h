@@ -23,6 +23,8 @@ class Sema;
 
 namespace adgen {
 
+struct Function;
+
 /// What the emitter needs about instantiation `fd` (Template.cpp).
 std::shared_ptr<const TemplateInfo> templateInfoOf(const clang::FunctionDecl *fd,
                                                    clang::ASTContext &ast);
@@ -49,10 +51,13 @@ std::string typeDefinitions(clang::ASTContext &ast,
                             const clang::Preprocessor *pp,
                             const std::vector<const clang::RecordDecl *> &types);
 
-/// Whether the structs `fd` takes (its object too) have public data
-/// members only: the generated wrapper passes them one by one. Reports the
-/// first that is not (TypeDefinitions.cpp).
-bool publicMembers(clang::DiagnosticsEngine &de, const clang::FunctionDecl *fd);
+/// The private and protected members the wrapper of `fd` (lowered as `f`)
+/// passes: Leaf::hidden names their accessors, added to `accessors` (tag
+/// -> definition) for memberAccessors (MemberAccess.cpp).
+void hiddenMembers(const clang::FunctionDecl *fd, Function &f,
+                   std::map<std::string, std::string> &accessors);
+/// The accessor definitions (adgen_access), for the output.
+std::string memberAccessors(const std::map<std::string, std::string> &accessors);
 
 /// Gives the loops of an instantiated body (`inst`) the checkpoint
 /// directives of the same loops of the template's body (`pattern`).

@@ -158,40 +158,4 @@ typeDefinitions(ASTContext &ast, const Preprocessor *pp,
   return "\n#ifndef ADGEN_NO_USER_TYPES" + out + "#endif // ADGEN_NO_USER_TYPES\n";
 }
 
-/// Whether the structs `fd` takes (its object too) have public data
-/// members only, nested ones included: the generated wrapper passes
-/// them one by one. Reports the first that is not.
-bool publicMembers(DiagnosticsEngine &de, const FunctionDecl *fd) {
-  std::function<bool(const RecordDecl *)> check = [&](const RecordDecl *rd) {
-    if (!rd || !(rd = rd->getDefinition()) ||
-        stdClassOf(rd) != StdClass::None)
-      return true;
-    for (const FieldDecl *f : fieldsOf(rd)) {
-      if (f->getAccess() == AS_private || f->getAccess() == AS_protected) {
-        report(de, fd->getLocation(), Diag::MemberNotPublic,
-               {f->getNameAsString(), recordName(rd),
-                f->getAccess() == AS_private ? "private" : "protected"});
-        return false;
-      }
-      QualType t = f->getType();
-      while (const auto *at = t->getAsArrayTypeUnsafe())
-        t = at->getElementType();
-      if (!check(t->getAsRecordDecl()))
-        return false;
-    }
-    return true;
-  };
-  if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && !md->isStatic())
-    if (!check(md->getParent()))
-      return false;
-  for (const ParmVarDecl *pd : fd->parameters()) {
-    QualType t = pd->getType().getNonReferenceType();
-    if (const auto *pt = t->getAs<PointerType>())
-      t = pt->getPointeeType();
-    if (!check(t->getAsRecordDecl()))
-      return false;
-  }
-  return true;
-}
-
 } // namespace adgen

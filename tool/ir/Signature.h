@@ -19,6 +19,9 @@ enum class Passing { Value, ConstRef, Ref, ConstPointer, Pointer };
 struct Leaf {
   int param = -1;
   std::vector<std::string> path; // {"pos", "x"} for s.pos.x
+  // Per path member: the accessor of a private or protected one (the
+  // wrapper reads it as `s.*adgen_get(adgen_access::TAG{})`), else "".
+  std::vector<std::string> hidden = {};
   // A scalar member of an array of structs: the flat array starts at the
   // first element's member, `&pts[0].x` (element k's is at k * stride).
   bool address = false;

@@ -78,7 +78,8 @@ def _primal_call(c, args):
     fn = c.fn
     ns = c.decl.namespaces
     leaf = fn.name.split('::')[-1]
-    if fn.cls and c.params and c.params[0][1] == 'self':
+    # a method (defined in its class, or out of it as A::f): on its object
+    if (fn.cls or '::' in fn.name) and c.params and c.params[0][1] == 'self':
         recv, rest = args[0], args[1:]
         if '&&' in fn.quals.split(':')[0]:
             recv = 'std::move(%s)' % recv     # an rvalue-qualified method
