@@ -150,17 +150,21 @@ void Lowerer::otherDecl(const Decl *d, const DeclStmt *ds) {
          "or fixed-size arrays of them"});
 }
 
+/// `static const double k = 1.38e-23;`: a named constant, read as its
+/// value (declRef); it holds no state between calls.
+static bool staticConstant(const VarDecl *vd) {
+  if (!vd->isStaticLocal() || !vd->getType().isConstQualified() ||
+      !vd->getType()->isArithmeticType() || !vd->getInit())
+    return false;
+  const APValue *k = vd->evaluateValue();
+  return k && (k->isInt() || k->isFloat());
+}
+
 /// A local variable: an array, a scalar with its initializer, or a
 /// reference to a local or a parameter.
 void Lowerer::localVar(const VarDecl *vd) {
   setLoc(vd->getLocation());
-  // `static const double k = 1.38e-23;`: a named constant, read as its
-  // value (declRef); it holds no state between calls.
-  const APValue *k = vd->isStaticLocal() && vd->getType().isConstQualified() &&
-                             vd->getType()->isArithmeticType() && vd->getInit()
-                         ? vd->evaluateValue()
-                         : nullptr;
-  if (k && (k->isInt() || k->isFloat()))
+  if (staticConstant(vd))
     return;
   if (vd->isStaticLocal() || vd->getTLSKind() != VarDecl::TLS_None) {
     error(vd->getLocation(), Diag::StaticLocal, {vd->getName()});

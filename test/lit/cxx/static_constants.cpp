@@ -11,7 +11,7 @@
 #include <cmath>
 
 // CHECK-LABEL: double planck_grad(
-// CHECK-NOT: static
+// CHECK-NOT: static const
 // CHECK: 1.380648813e-23
 #pragma adgen jvp grad
 double planck(double t, const double *w, int n) {
