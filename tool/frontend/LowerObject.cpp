@@ -81,9 +81,10 @@ std::string joined(const std::vector<std::string> &path) {
 }
 
 /// The type as the user's signature spells it, without qualifiers. An
-/// alias (`using TensorD5 = Tensor<double, 5>`, `typedef S T`) is spelled
-/// as the type it names, which the output defines; an unnamed struct by
-/// its typedef name (`typedef struct {...} Wishart`).
+/// alias (`using TensorD5 = Tensor<double, 5>`, `typedef S T`, `typedef
+/// double aReal`) is spelled as the type it names, which the output
+/// defines; an unnamed struct by its typedef name (`typedef struct {...}
+/// Wishart`).
 std::string spelled(QualType t, const ASTContext &ast) {
   PrintingPolicy pp(ast.getLangOpts());
   pp.SuppressTagKeyword = true;
@@ -92,7 +93,9 @@ std::string spelled(QualType t, const ASTContext &ast) {
   if (rd && rd->getIdentifier() == nullptr)
     if (const TypedefNameDecl *td = rd->getTypedefNameForAnonDecl())
       return td->getNameAsString();
-  if (rd && t->getAs<TypedefType>())
+  // A typedef of a scalar (`typedef double aReal`) as the builtin it
+  // names: the output does not copy scalar typedefs.
+  if ((rd || t->isArithmeticType()) && t->getAs<TypedefType>())
     return t.getCanonicalType().getUnqualifiedType().getAsString(pp);
   return t.getAsString(pp);
 }

@@ -108,6 +108,33 @@ double addr(double **rows, int n, double x) {
   return f(0) + f(1) * std::sin(*p);
 }
 
+// Rows passed whole to callees: a std::vector of std::vectors written by
+// one and read by another, a T ** read.
+using Mat = std::vector<std::vector<double>>;
+static double frob(const Mat &m) {
+  double s = 0;
+  for (const auto &r : m)
+    for (double v : r)
+      s += v * v;
+  return s;
+}
+static double trace(const double *const *a, int n) {
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    s += a[i][i];
+  return s;
+}
+static void scale(Mat &m, double x) {
+  for (auto &r : m)
+    for (double &v : r)
+      v *= x;
+}
+#pragma adgen jvp grad
+double callees(Mat &m, const double *const *a, int n, double x) {
+  scale(m, x);
+  return std::sqrt(frob(m)) + trace(a, n) * x;
+}
+
 // A checkpointed loop that only reads rows.
 #pragma adgen grad
 double horner_rows(const double *const *A, double x, int n) {
@@ -329,6 +356,57 @@ int main() {
           Vec out(9);
           out[0] = y;
           R.into(&out, 1);
+          return out;
+        },
+        rng);
+    // callees: a (n x n) and x summed, then m (2 x 3, in/out).
+    Vec c0 = rng.vec(n * n + 1 + 6, -1.2, 1.2);
+    const std::size_t cm = n * n + 1;
+    auto mat = [&](const Vec &z) {
+      Rows R(z, cm, 2, 3);
+      return R.r;
+    };
+    auto put = [&](const Mat &mm, Vec *z, std::size_t at) {
+      for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 3; ++j)
+          (*z)[at + std::size_t(i * 3 + j)] = mm[std::size_t(i)][std::size_t(j)];
+    };
+    fd::check_grad("callees", fd::at(c0), c0, cm,
+        [&](const Vec &z) {
+          Rows A(z, 0, n, n);
+          Mat mm = mat(z);
+          double y = callees(mm, A.p.data(), n, z[n * n]);
+          Vec out(7);
+          out[0] = y;
+          put(mm, &out, 1);
+          return out;
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          Rows A(z, 0, n, n), Ad(zd, 0, n, n);
+          Mat mm = mat(z), md = mat(zd);
+          double y = callees_jvp(mm, A.p.data(), n, z[n * n], md, Ad.p.data(),
+                                 zd[n * n], &(*yd)[0]);
+          put(md, yd, 1);
+          Vec out(7);
+          out[0] = y;
+          put(mm, &out, 1);
+          return out;
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          Rows A(z, 0, n, n), Ab(*zb, 0, n, n);
+          Mat mm = mat(z), mb(2, Vec(3));
+          for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 3; ++j)
+              mb[std::size_t(i)][std::size_t(j)] = yb[std::size_t(1 + i * 3 + j)];
+          double xb = (*zb)[n * n];
+          double y = callees_grad(mm, A.p.data(), n, z[n * n], mb, Ab.p.data(),
+                                  &xb, yb[0]);
+          Ab.into(zb, 0);
+          (*zb)[n * n] = xb;
+          put(mb, zb, cm);
+          Vec out(7);
+          out[0] = y;
+          put(mm, &out, 1);
           return out;
         },
         rng);

@@ -3,7 +3,8 @@
 // copied), an alias of a class template specialization (as the
 // specialization: `Pair2<double>`, the template copied), and a method of an
 // explicit specialization (`Box<long double>`, copied after its primary).
-// A macro and a typedef the copied structs use come first. Compiled alone,
+// A macro and a typedef the copied structs use come first; a typedef of a
+// scalar is spelled as its builtin. Compiled alone,
 // and against central differences.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -59,6 +60,13 @@ double prior(Wishart w, const P2 &p) {
 #pragma adgen grad
 double scaled(const Scaled &s, double x) { return s.k * x * x; }
 
+// A reference to a typedef of a scalar (Adept's `const aReal &`) is spelled
+// as the builtin: the output does not copy scalar typedefs.
+// CHECK-LABEL: double radiance_grad(const double &t, double *t_bar,
+typedef double aReal;
+#pragma adgen grad
+double radiance(const aReal &t) { return 2.0 * t * t; }
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
 #define ADGEN_NO_USER_TYPES
@@ -91,6 +99,9 @@ int main() {
   scaled_grad(sc, 2.0, &scb, &xb);
   fd::check_close("scaled d/dk", "", scb.k, 4.0);
   fd::check_close("scaled d/dx", "", xb, 6.0);
+  double tb = 0;
+  radiance_grad(1.5, &tb);
+  fd::check_close("radiance d/dt", "", tb, 6.0);
   return fd::finish();
 }
 #endif
