@@ -189,6 +189,47 @@ bool Lowerer::heapRelease(const Expr *e) {
   return true;
 }
 
+bool Lowerer::heapRealloc(const Expr *lhs, const Expr *rhs) {
+  const auto *ce = dyn_cast<CallExpr>(rhs->IgnoreParenCasts());
+  const FunctionDecl *callee = ce ? ce->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier() || callee->getName() != "realloc" ||
+      ce->getNumArgs() != 2)
+    return false;
+  const auto *dr = dyn_cast<DeclRefExpr>(lhs->IgnoreParenImpCasts());
+  const auto *from = dyn_cast<DeclRefExpr>(ce->getArg(0)->IgnoreParenCasts());
+  const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+  auto p = vd ? pointers.find(vd) : pointers.end();
+  bool one = false;
+  const Expr *countExpr =
+      p != pointers.end() ? bytesOf(ce->getArg(1), vd->getType()->getPointeeType(),
+                                    ast(), one)
+                          : nullptr;
+  // `p = realloc(p, n * sizeof(T))` on a heap local, at the function's top
+  // level (the accesses after it are the new array's; p at its start).
+  if (p == pointers.end() || !p->second.arr->heap || p->second.fixed ||
+      !from || from->getDecl() != vd ||
+      b.block() != &fn.body || (!countExpr && !one)) {
+    error(ce->getBeginLoc(), Diag::HeapForm, {sourceText(ce)});
+    return true;
+  }
+  Op *count = one ? b.constant(1, Type::Long) : expr(countExpr);
+  if (!count)
+    return true;
+  Array *old = p->second.arr;
+  Array *a = heapArray(vd->getNameAsString(), old->elemType,
+                       b.cast(count, Type::Long), Type::Long);
+  // Its first min(old, new) elements are the old ones.
+  Op *keep = b.select(b.binary(OpKind::Lt, b.readVar(heapSizes.at(old)),
+                               b.readVar(heapSizes.at(a))),
+                      b.readVar(heapSizes.at(old)), b.readVar(heapSizes.at(a)));
+  Var *i = fn.newVar(uniqueName("realloc_i"), Type::Long);
+  b.countedLoop(i, keep, [&](Op *k) { b.store(a, k, b.load(old, k)); });
+  p->second.arr = a;
+  if (p->second.offset)
+    b.writeVar(p->second.offset, b.constant(0, p->second.offset->type));
+  return true;
+}
+
 bool Lowerer::vectorLocal(const VarDecl *vd, const RecordDecl *rd) {
   const auto *spec = cast<ClassTemplateSpecializationDecl>(rd);
   QualType elemQt = spec->getTemplateArgs()[0].getAsType();

@@ -241,6 +241,8 @@ Lowerer::pointerStep(const Expr *target, bool increment, bool prefix) {
 
 Op *Lowerer::pointerAssign(BinaryOperatorKind opc, const Expr *lhs,
                            const Expr *rhs, SourceLocation loc) {
+  if (opc == BO_Assign && heapRealloc(lhs, rhs)) // LowerHeap.cpp
+    return failed ? nullptr : b.constant(0, Type::Int);
   PointerLocal *p = movingPointer(lhs);
   if (!p)
     return nullptr;

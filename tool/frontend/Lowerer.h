@@ -98,13 +98,14 @@ private:
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
   // LowerHeap.cpp: a pointer local from new/malloc/calloc (false: none), its
-  // delete/free (false: neither), a local vector, heap array `name` (count).
+  // delete/free (false: neither), `p = realloc(p, n)` (false: not one), a
+  // local vector, heap array `name` (count).
   bool heapLocal(const clang::VarDecl *vd);
   bool heapObject(const clang::VarDecl *vd, const clang::CXXNewExpr *ne);
   bool heapRelease(const clang::Expr *e);
+  bool heapRealloc(const clang::Expr *lhs, const clang::Expr *rhs);
   bool vectorLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd);
-  Array *heapArray(const std::string &name, Type elem, Op *count,
-                   Type countType);
+  Array *heapArray(const std::string &name, Type elem, Op *count, Type ct);
 
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
