@@ -97,9 +97,8 @@ private:
   Op *pointerOffset(const PointerLocal &p);
   /// off + k (or off - k), folded; `off` null is 0.
   Op *offsetPlus(Op *off, Op *k, bool minus = false);
-  // LowerHeap.cpp: a pointer local from new/malloc/calloc (false: none), its
-  // delete/free (false: neither), `p = realloc(p, n)` (false: not one), a
-  // local vector, heap array `name` (count).
+  // LowerHeap.cpp: pointer locals from new/malloc/calloc (false: none),
+  // delete/free, `p = realloc(p, n)` (false: neither), local vectors.
   bool heapLocal(const clang::VarDecl *vd);
   bool heapObject(const clang::VarDecl *vd, const clang::CXXNewExpr *ne);
   bool heapRelease(const clang::Expr *e);
