@@ -189,8 +189,11 @@ Op *Lowerer::castExpr(const CastExpr *e) {
     error(e->getExprLoc(), Diag::PointerArith,
           {sub->IgnoreParenImpCasts()->getType().getAsString()});
     return nullptr;
-  case CK_PointerToBoolean:
-    error(e->getExprLoc(), Diag::PointerTest, {sourceText(sub)});
+  case CK_PointerToBoolean: // `if (out)` (LowerPointer.cpp)
+    if (Op *set = nonNull(sub))
+      return set;
+    if (!failed)
+      error(e->getExprLoc(), Diag::PointerTest, {sourceText(sub)});
     return nullptr;
   case CK_UserDefinedConversion:
   case CK_ConstructorConversion:

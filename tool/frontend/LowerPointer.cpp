@@ -282,8 +282,10 @@ Op *Lowerer::pointerCompare(BinaryOperatorKind opc, const Expr *lhs,
                             const Expr *rhs, SourceLocation loc) {
   if (isNullPointer(lhs, ast()) || isNullPointer(rhs, ast())) {
     const Expr *p = isNullPointer(lhs, ast()) ? rhs : lhs;
-    error(p->getExprLoc(), Diag::PointerTest, {sourceText(p)});
-    return nullptr;
+    Op *set = opc == BO_EQ || opc == BO_NE ? nonNull(p) : nullptr;
+    if (!set && !failed)
+      error(p->getExprLoc(), Diag::PointerTest, {sourceText(p)});
+    return set && opc == BO_EQ ? b.create(OpKind::Not, Type::Bool, {set}) : set;
   }
   auto p = pointerOf(lhs);
   auto q = p ? pointerOf(rhs) : std::nullopt;
@@ -314,6 +316,16 @@ Op *Lowerer::pointerCompare(BinaryOperatorKind opc, const Expr *lhs,
     d = b.binary(*k, at(p->offset), at(q->offset));
   // `p - x` is a ptrdiff_t.
   return d && opc == BO_Sub ? b.cast(d, Type::Long) : d;
+}
+
+Op *Lowerer::nonNull(const Expr *p) {
+  // A pointer into an array (or a row): set when its array is.
+  std::optional<PointerRef> at = pointerOf(p, false);
+  if (!at || at->row)
+    return nullptr;
+  Op *set = b.create(OpKind::NonNull, Type::Bool);
+  set->arr = at->arr;
+  return set;
 }
 
 void Lowerer::pointerLocal(const VarDecl *vd) {

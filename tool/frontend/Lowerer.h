@@ -75,6 +75,7 @@ private:
                          bool moves);
   Op *pointerAssign(clang::BinaryOperatorKind opc, const clang::Expr *lhs,
                     const clang::Expr *rhs, clang::SourceLocation loc); // p += k
+  Op *nonNull(const clang::Expr *p); // `p != nullptr` (null: not a pointer)
   /// `p < q`, `p != x + n`, `p - x` within one array (null: an error).
   Op *pointerCompare(clang::BinaryOperatorKind opc, const clang::Expr *lhs,
                      const clang::Expr *rhs, clang::SourceLocation loc);
@@ -90,8 +91,7 @@ private:
   bool iteratorPlace(const clang::Expr *e, std::optional<LValue> &out);
   PointerLocal *movingPointer(const clang::Expr *target);
   void findMovedPointers(const clang::Stmt *s); // assigned, incremented
-  /// Offset variables of the pointer parameters the body moves.
-  void movedParams(const clang::FunctionDecl *fd);
+  void movedParams(const clang::FunctionDecl *fd); // their offset variables
   /// Scalar parameters passed as `T &` / `&x`: in cells read at entry.
   void cellParams(const clang::FunctionDecl *fd);
   Op *pointerOffset(const PointerLocal &p);

@@ -12,7 +12,7 @@ int precedence(OpKind k) {
   case OpKind::BitOr: return 4;
   case OpKind::BitXor: return 5;
   case OpKind::BitAnd: return 6;
-  case OpKind::Eq: case OpKind::Ne: return 7;
+  case OpKind::Eq: case OpKind::Ne: case OpKind::NonNull: return 7;
   case OpKind::Lt: case OpKind::Le: case OpKind::Gt: case OpKind::Ge:
     return 8;
   case OpKind::Shl: case OpKind::Shr: return 9;
@@ -90,6 +90,15 @@ std::string ExprWriter::element(const Array *a, const Op *idx,
   return a->name + "[" + (*this)(idx) + "]";
 }
 
+std::string ExprWriter::arrayFact(const Op *o) const {
+  if (o->kind == OpKind::RowSize)
+    return o->arr->name + "[" + (*this)(o->operands[0]) + "].size()";
+  // NonNull: the function's own arrays are never null.
+  if (o->arr->paramIndex < 0 && !o->arr->global)
+    return "true";
+  return arrayPointer(o->arr) + " != nullptr";
+}
+
 std::string ExprWriter::expr(const Op *o, int ctx) const {
   if (!o)
     return "0";
@@ -160,8 +169,9 @@ std::string ExprWriter::definition(const Op *o) const {
     return o->var->name;
   case OpKind::Load:
     return element(*o);
+  case OpKind::NonNull:
   case OpKind::RowSize:
-    return o->arr->name + "[" + (*this)(o->operands[0]) + "].size()";
+    return arrayFact(o);
   case OpKind::Pop:
     return cxx ? o->arr->name + ".pop()" : "pop " + o->arr->name;
   case OpKind::Neg:

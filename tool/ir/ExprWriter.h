@@ -34,6 +34,8 @@ public:
   /// `a[r][i]` in row r of a jagged array).
   std::string element(const Array *a, const Op *idx,
                       const Op *row = nullptr) const;
+  /// What a NonNull or RowSize op says of its array.
+  std::string arrayFact(const Op *o) const;
   /// A Load's or Store's element.
   std::string element(const Op &access) const {
     return element(access.arr, access.operands[0], rowOf(access));

@@ -110,6 +110,16 @@ struct Verifier {
       err(o, "stores a value of another type into " + o.arr->name);
   }
 
+  /// NonNull: a bool of an array; RowSize: an integer of a row of vectors.
+  void arrayFact(const Op &o) {
+    if (o.kind == OpKind::NonNull && (!o.arr || o.type != Type::Bool))
+      err(o, "null test without an array");
+    else if (o.kind == OpKind::RowSize &&
+             (!o.arr || !o.arr->jagged || !o.arr->rowVector ||
+              !isInteger(o.type) || !isInteger(o.operands[0]->type)))
+      err(o, "row size of something that is not a row of vectors");
+  }
+
   /// Bitwise operators and shifts: integers only; a shift's operands may
   /// differ in type (its result has the left one's).
   void bitwise(const Op &o) {
@@ -249,10 +259,8 @@ struct Verifier {
     case OpKind::Load: case OpKind::Store: case OpKind::DeclArray:
       arrayOp(o);
       break;
-    case OpKind::RowSize:
-      if (!o.arr || !o.arr->jagged || !o.arr->rowVector ||
-          !isInteger(o.type) || !isInteger(o.operands[0]->type))
-        err(o, "row size of something that is not a row of vectors");
+    case OpKind::NonNull: case OpKind::RowSize:
+      arrayFact(o);
       break;
     case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
       if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&

@@ -1,26 +1,27 @@
-// Testing a pointer against null is named as that (it was "pointer
-// arithmetic or address-of"), as is comparing it with nullptr; comparing
-// pointers into two different arrays is refused, naming both.
+// Testing a row of a T ** against null is refused and named as that (a
+// pointer parameter and pointers into it are tested: cxx/null_tests.cpp),
+// as is comparing one with nullptr; comparing pointers into two different
+// arrays is refused, naming both.
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit" --implicit-check-not=error:
 // RUN: sh -c 'adgen %s -o %t.cpp 2>/dev/null; test $? -eq 1'
 // RUN: not test -e %t.cpp
 
 #pragma adgen jvp
-double f(const double *p, double x) {
-  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+4]]:7: error: testing pointer 'p' against null is not supported by adgen
-  // CHECK-NEXT: if (p)
+double f(const double *const *rows, double x) {
+  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+4]]:7: error: testing pointer 'rows[0]' against null is not supported by adgen
+  // CHECK-NEXT: if (rows[0])
   // CHECK-NEXT: {{^ *\| *~*\^}}
-  // CHECK-NEXT: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:7: note: hint: adgen assumes pointer parameters point to arrays; pass a flag or a size that says whether there is data
-  if (p)
-    return p[0] * x;
+  // CHECK-NEXT: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:7: note: hint: adgen tests pointer parameters and pointers into them ('if (out)', 'p != nullptr'), not rows or other pointers; pass a flag or a size that says whether there is data
+  if (rows[0])
+    return rows[0][0] * x;
   return x;
 }
 #pragma adgen jvp
-double g(const double *p, double x) {
-  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:7: error: testing pointer 'p' against null is not supported by adgen
-  if (p != nullptr)
-    return p[0] * x;
+double g(const double *const *rows, double x) {
+  // CHECK: {{.*}}pointer_null_test.cpp:[[@LINE+1]]:7: error: testing pointer 'rows[1]' against null is not supported by adgen
+  if (rows[1] != nullptr)
+    return rows[1][0] * x;
   return x;
 }
 
