@@ -4,6 +4,7 @@
 #include "ir/UniqueNames.h"
 #include "transform/Structure.h"
 
+#include <optional>
 #include <unordered_map>
 
 namespace adgen {
@@ -116,6 +117,7 @@ private:
         }
       }
     }
+    knownNonNull(*g, m);
     Op *result = nullptr;
     for (auto &o : g->body.ops) {
       if (o->kind == OpKind::Return) {
@@ -163,6 +165,55 @@ private:
         base = gb.cast(base, Type::Long);
       }
       x.operands[0] = gb.create(OpKind::Add, base->type, {base, idx});
+    }
+  }
+
+  /// g's null tests of array parameters the caller passes its own arrays
+  /// for (`maybe(loc, x)` testing `if (out)`): true, and the branches they
+  /// decide taken or dropped.
+  void knownNonNull(Function &g, const Remap &m) {
+    std::vector<Op *> tests;
+    walk(g.body, [&](const Op &o) {
+      if (o.kind == OpKind::NonNull && m.array(o.arr)->paramIndex < 0 &&
+          !m.array(o.arr)->global)
+        tests.push_back(const_cast<Op *>(&o));
+    });
+    for (Op *t : tests) {
+      t->kind = OpKind::Const;
+      t->num = 1;
+      t->arr = nullptr;
+    }
+    if (!tests.empty())
+      foldBranches(g.body);
+  }
+
+  /// A constant condition (or its negation): its value.
+  static std::optional<bool> constantBool(const Op *c) {
+    if (c->kind == OpKind::Const)
+      return c->num != 0;
+    if (c->kind == OpKind::Not && c->operands[0]->kind == OpKind::Const)
+      return c->operands[0]->num == 0;
+    return std::nullopt;
+  }
+
+  /// Each if on a constant condition replaced by the region it takes.
+  static void foldBranches(Block &blk) {
+    size_t i = 0;
+    while (i < blk.ops.size()) {
+      Op *o = blk.ops[i].get();
+      for (auto &r : o->regions)
+        foldBranches(*r);
+      std::optional<bool> c =
+          o->kind == OpKind::If ? constantBool(o->operands[0]) : std::nullopt;
+      if (!c) {
+        ++i;
+        continue;
+      }
+      Block &taken = *o->region(*c ? 0 : 1);
+      size_t n = taken.ops.size();
+      blk.splice(i + 1, taken);
+      blk.erase(o);
+      i += n;
     }
   }
 
