@@ -20,6 +20,12 @@ static void maybe(double *out, double v) {
 // CHECK-LABEL: double f_grad(
 // CHECK: const bool v1 = s != nullptr;
 // CHECK: out != nullptr
+// The inlined callee's test of the caller's own `loc` is decided: no
+// branch is left.
+// CHECK: double maybe_v = x;
+// CHECK-NEXT: // null_tests.cpp:{{[0-9]+}}
+// CHECK-NEXT: const double {{v[0-9]+}} = maybe_v + maybe_v;
+// CHECK-NEXT: loc[0] = maybe_v * maybe_v;
 #pragma adgen jvp grad
 double f(double x, const char *s, double *out, const double *w) {
   double r = s ? x * x : x;
