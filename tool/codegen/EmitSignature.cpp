@@ -186,6 +186,9 @@ std::string paramText(const Param &p, bool defaults, const std::string &as) {
   std::string c = p.arr->isConst ? "const " : "";
   if (p.arr->rowVector) // a std::vector of rows' data()
     return c + "std::vector<" + t + ">* " + p.arr->name;
+  if (p.arr->rowArray) // a container of std::arrays' data()
+    return c + "std::array<" + t + ", " + std::to_string(p.arr->rowArray) +
+           ">* " + p.arr->name;
   return c + t + (p.arr->jagged ? "* const* " : "* ") + p.arr->name;
 }
 
@@ -237,7 +240,7 @@ bool hostOnly(const Function &f) {
 
 bool vectorRows(const Function &f) {
   for (const Param &p : f.params)
-    if (p.arr && p.arr->rowVector)
+    if (p.arr && (p.arr->rowVector || p.arr->rowArray))
       return true;
   return false;
 }

@@ -36,8 +36,8 @@ bool hasWrapper(const Function &f);
 /// std::array, whose data() is a host function to nvcc): then it is not
 /// ADGEN_HD; the flat version still is.
 bool hostOnly(const Function &f);
-/// True when f itself reads std::vector rows (`m[i].size()` of a
-/// std::vector of std::vectors' data): host code, even flat.
+/// True when f itself reads std::vector or std::array rows (`m[i].size()`
+/// of a std::vector of std::vectors' data): host code, even flat.
 bool vectorRows(const Function &f);
 
 /// The internal name of f's flat version.

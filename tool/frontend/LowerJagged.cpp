@@ -18,6 +18,12 @@ static const VarDecl *baseName(const Expr *base) {
   return dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
 }
 
+/// A std::vector or std::array: what holds rows, and what a row is.
+static bool rowsContainer(QualType t) {
+  StdClass k = stdClassOf(t);
+  return k == StdClass::Vector || k == StdClass::Array;
+}
+
 /// The name of a member call's method, "" for none.
 static std::string methodOf(const CXXMemberCallExpr *mc) {
   const CXXMethodDecl *md = mc->getMethodDecl();
@@ -39,20 +45,18 @@ static bool vectorIndex(const Expr *e, const Expr *&obj, const Expr *&idx) {
   } else {
     return false;
   }
-  return stdClassOf(obj->getType()) == StdClass::Vector &&
-         stdClassOf(e->getType()) == StdClass::Vector;
+  return rowsContainer(obj->getType()) && rowsContainer(e->getType());
 }
 
 bool Lowerer::jaggedRow(const Expr *e, std::optional<PointerRef> &out) {
   const Expr *bare = e->IgnoreParenImpCasts();
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(bare); // r.data()
       mc && methodOf(mc) == "data" && mc->getNumArgs() == 0 &&
-      stdClassOf(mc->getImplicitObjectArgument()->getType()) ==
-          StdClass::Vector)
+      rowsContainer(mc->getImplicitObjectArgument()->getType()))
     bare = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
   // A reference to a row: `const auto &r = m[i];`, `for (auto &r : m)`.
   if (const VarDecl *vd = baseName(bare);
-      vd && stdClassOf(vd->getType()) == StdClass::Vector)
+      vd && rowsContainer(vd->getType()))
     if (auto p = pointers.find(vd); p != pointers.end() && p->second.row) {
       out = PointerRef{p->second.arr, nullptr, p->second.row};
       return true;
@@ -81,7 +85,7 @@ bool Lowerer::jaggedRow(const Expr *e, std::optional<PointerRef> &out) {
 }
 
 bool Lowerer::rowReference(const VarDecl *vd) {
-  if (!vd->getInit() || stdClassOf(vd->getType()) != StdClass::Vector)
+  if (!vd->getInit() || !rowsContainer(vd->getType()))
     return false;
   const Expr *init = vd->getInit()->IgnoreImplicit();
   if (const auto *ce = dyn_cast<CXXConstructExpr>(init);
@@ -145,7 +149,7 @@ bool Lowerer::rangeForRows(const CXXForRangeStmt *s) {
   if (jaggedRow(range, row)) {
     if (!row)
       return true;
-  } else if (stdClassOf(range->getType()) == StdClass::Vector) {
+  } else if (rowsContainer(range->getType())) {
     Object *o = objectOf(range->IgnoreParenImpCasts());
     auto it = o ? o->arrays.find("data()") : decltype(o->arrays.end()){};
     if (!o || it == o->arrays.end() || !it->second->jagged)
@@ -173,10 +177,13 @@ bool Lowerer::rangeForRows(const CXXForRangeStmt *s) {
   Array *a = rows ? rows : row->arr;
   bool ref = lv->getType()->isReferenceType() && a->elemType == *t;
   loopOf(s, LoopKind::For, [&]() -> Op * {
-    count = rows ? containerCount(range) : b.create(OpKind::RowSize, Type::ULong,
-                                                    {row->row});
-    if (!rows)
+    if (rows || a->rowArray) {
+      count = rows ? containerCount(range)
+                   : b.constant(static_cast<double>(a->rowArray), Type::ULong);
+    } else {
+      count = b.create(OpKind::RowSize, Type::ULong, {row->row});
       count->arr = a;
+    }
     return count ? b.binary(OpKind::Lt, b.readVar(i), b.cast(count, Type::ULong))
                  : nullptr;
   }, [&] {

@@ -151,9 +151,16 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
       er && stdClassOf(er) == StdClass::None && er->getDefinition())
     return structContainerLeaves(t, er->getDefinition(), obj, up, path,
                                  passing, loc, base);
-  // A std::vector of std::vectors of scalars: rows (LowerJagged.cpp).
-  bool rows = k == StdClass::Vector && stdClassOf(elem) == StdClass::Vector &&
-              specOf(elem)->getTemplateArgs()[0].getAsType()->isArithmeticType();
+  // A std::vector of std::vectors (or a std::vector or std::array of
+  // std::arrays) of scalars: rows (LowerJagged.cpp).
+  StdClass rk = stdClassOf(elem);
+  bool rows = (rk == StdClass::Vector && k == StdClass::Vector) ||
+              rk == StdClass::Array;
+  rows = rows && specOf(elem)->getTemplateArgs()[0].getAsType()->isArithmeticType();
+  int64_t rowLength =
+      rows && rk == StdClass::Array
+          ? specOf(elem)->getTemplateArgs()[1].getAsIntegral().getSExtValue()
+          : 0;
   if (rows)
     elem = specOf(elem)->getTemplateArgs()[0].getAsType();
   std::optional<Type> et;
@@ -166,15 +173,19 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
     return false;
   }
   cx.stdHeaders.insert(k == StdClass::Array ? "array" : "vector");
+  if (rowLength)
+    cx.stdHeaders.insert("array");
   obj.record = spec;
   obj.byValue = passing == Passing::Value;
   Array *a = fn.newArray(uniqueName(base), *et);
-  a->jagged = a->rowVector = rows;
+  a->jagged = rows;
+  a->rowVector = rows && !rowLength;
+  a->rowArray = rowLength;
   a->spelled = dotted(up.name, path);
   a->isConst = !writable(passing) || t.getNonReferenceType().isConstQualified();
   a->paramIndex = static_cast<int>(fn.params.size());
   obj.arrays["data()"] = a;
-  if (k == StdClass::Array) {
+  if (k == StdClass::Array && !rows) {
     a->size = spec->getTemplateArgs()[1].getAsIntegral().getSExtValue();
     // Its one member, so that copies of it go element by element.
     for (const FieldDecl *fd : spec->fields())
@@ -247,6 +258,8 @@ Op *Lowerer::containerCount(const Expr *e) {
   if (std::optional<PointerRef> row; jaggedRow(e, row)) { // m[i].size()
     if (!row)
       return nullptr;
+    if (row->arr->rowArray) // a std::array row: its extent
+      return b.constant(static_cast<double>(row->arr->rowArray), Type::ULong);
     Op *n = b.create(OpKind::RowSize, Type::ULong, {row->row});
     n->arr = row->arr;
     return n;

@@ -146,7 +146,8 @@ std::string ExprWriter::call(const Op *o) const {
     // `g(rows[r])`: row r of a jagged array.
     if (const Op *row = arrayRow(*o, static_cast<size_t>(~a)))
       s += "[" + expr(row, 0) + "]" +
-           (o->arrays[~a]->rowVector ? ".data()" : "");
+           (o->arrays[~a]->rowVector || o->arrays[~a]->rowArray ? ".data()"
+                                                                : "");
     // `g(x + i)`: the array from element i on.
     if (const Op *off = arrayOffset(*o, static_cast<size_t>(~a)))
       s += " + " + expr(off, precedence(OpKind::Add));

@@ -148,8 +148,11 @@ struct Array {
   // last operand (the rows are separate memory, so there is no flat
   // index). Its rows are `std::vector<T>` when rowVector (their sizes are
   // RowSize ops), else `T *`.
+  // Rows that are `std::array<T, rowArray>` when rowArray > 0 (a
+  // std::vector or std::array of std::arrays: each of rowArray elements).
   bool jagged = false;
   bool rowVector = false;
+  int64_t rowArray = 0;
   // How the source names it where that is not `name`: a struct's leaf
   // `b.w`, `pts[].x` (messages say this; see shown()).
   std::string spelled;

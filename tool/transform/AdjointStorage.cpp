@@ -53,6 +53,7 @@ void declareAdjointParams(const Function &g, Function &F,
     if (p.arr) { // a jagged one's adjoint has its rows
       bar->jagged = p.arr->jagged;
       bar->rowVector = p.arr->rowVector;
+      bar->rowArray = p.arr->rowArray;
     }
     if (p.var) {
       bar->scalarOut = true;

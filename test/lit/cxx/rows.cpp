@@ -1,4 +1,5 @@
-// Rows (SPEC §5: `T **` for 2-D data, std::vector of std::vector): a
+// Rows (SPEC §5: `T **` for 2-D data, std::vector of std::vector, and
+// containers of std::arrays): a
 // `const double *const *rows` parameter, a written `double **out`, a
 // template `T **` at float and double, and std::vector<std::vector<T>>
 // read (m[i][j], m.at(i).at(j), m[i].size(), back(), a row reference, a
@@ -13,6 +14,7 @@
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER -DADGEN_GENERATED='"%t.cpp"' %s -o %t.exe
 // RUN: %t.exe
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -133,6 +135,31 @@ static void scale(Mat &m, double x) {
 double callees(Mat &m, const double *const *a, int n, double x) {
   scale(m, x);
   return std::sqrt(frob(m)) + trace(a, n) * x;
+}
+
+// Rows of std::arrays: a std::vector of points and a std::array of
+// std::arrays (a small matrix), read, written, and a row passed to a
+// callee taking a `const std::array<double, 3> &`.
+using P3 = std::array<double, 3>;
+static double norm2(const P3 &p) { return p[0] * p[0] + p[1] * p[1] + p[2] * p[2]; }
+// CHECK-LABEL: adgen_flat_spread_grad(const std::array<double, 3> *pts,
+// CHECK: pts_bar[{{[a-z0-9_]+}}][{{[a-z0-9_]+}}] +=
+#pragma adgen jvp grad
+double spread(const std::vector<P3> &pts, const P3 &c) {
+  double s = 0;
+  for (const P3 &p : pts)
+    for (int k = 0; k < 3; ++k)
+      s += (p[k] - c[k]) * (p[k] - c[k]);
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    s += std::sin(pts[i][0]) * pts.at(i)[2] + norm2(pts[i]) * pts[i].size();
+  return std::sqrt(s);
+}
+#pragma adgen jvp grad
+void mat3x2(std::array<std::array<double, 2>, 3> &m, double x) {
+  for (auto &r : m)
+    for (double &v : r)
+      v = v * x + std::cos(v);
+  m[2][1] *= m[0][0];
 }
 
 // A checkpointed loop that only reads rows.
@@ -408,6 +435,76 @@ int main() {
           out[0] = y;
           put(mm, &out, 1);
           return out;
+        },
+        rng);
+    // spread: pts (n x 3) and c (3), summed.
+    Vec p0 = rng.vec(3 * n + 3, -1.2, 1.2);
+    auto ptsOf = [&](const Vec &z) {
+      std::vector<P3> v(n);
+      for (int i = 0; i < n; ++i)
+        for (int k = 0; k < 3; ++k)
+          v[std::size_t(i)][std::size_t(k)] = z[std::size_t(3 * i + k)];
+      return v;
+    };
+    auto cOf = [&](const Vec &z) {
+      std::size_t o = std::size_t(3 * n);
+      return P3{z[o], z[o + 1], z[o + 2]};
+    };
+    fd::check_grad("spread", fd::at(p0), p0, p0.size(),
+        [&](const Vec &z) { return Vec{spread(ptsOf(z), cOf(z))}; },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{spread_jvp(ptsOf(z), cOf(z), ptsOf(zd), cOf(zd), &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          std::vector<P3> pb = ptsOf(*zb);
+          P3 cb = cOf(*zb);
+          double y = spread_grad(ptsOf(z), cOf(z), &pb, &cb, yb[0]);
+          for (int i = 0; i < n; ++i)
+            for (int k = 0; k < 3; ++k)
+              (*zb)[std::size_t(3 * i + k)] = pb[std::size_t(i)][std::size_t(k)];
+          for (int k = 0; k < 3; ++k)
+            (*zb)[std::size_t(3 * n + k)] = cb[std::size_t(k)];
+          return Vec{y};
+        },
+        rng);
+    // mat3x2: x (summed), then m (3 x 2, in/out).
+    Vec q3 = rng.vec(7, -1.2, 1.2);
+    using M32 = std::array<std::array<double, 2>, 3>;
+    auto m32 = [&](const Vec &z, std::size_t at) {
+      M32 r;
+      for (std::size_t k = 0; k < 6; ++k)
+        r[k / 2][k % 2] = z[at + k];
+      return r;
+    };
+    auto put32 = [&](const M32 &r, Vec *z, std::size_t at) {
+      for (std::size_t k = 0; k < 6; ++k)
+        (*z)[at + k] = r[k / 2][k % 2];
+    };
+    fd::check_grad("mat3x2", fd::at(q3), q3, 1,
+        [&](const Vec &z) {
+          M32 r = m32(z, 1);
+          mat3x2(r, z[0]);
+          Vec y(6);
+          put32(r, &y, 0);
+          return y;
+        },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          M32 r = m32(z, 1), rd = m32(zd, 1);
+          mat3x2_jvp(r, z[0], rd, zd[0]);
+          put32(rd, yd, 0);
+          Vec y(6);
+          put32(r, &y, 0);
+          return y;
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          M32 r = m32(z, 1), rb = m32(yb, 0);
+          double xb = (*zb)[0];
+          mat3x2_grad(r, z[0], rb, &xb);
+          (*zb)[0] = xb;
+          put32(rb, zb, 1);
+          Vec y(6);
+          put32(r, &y, 0);
+          return y;
         },
         rng);
     // horner_rows: x (summed), then A (5 x 2, summed).
