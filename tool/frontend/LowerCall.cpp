@@ -213,9 +213,30 @@ Op *Lowerer::userCall(const CallExpr *e, const FunctionDecl *def,
   return callOp(g, std::move(scalars), arrs, std::move(order), offsets);
 }
 
+/// Whether g tests its array parameter `a` against null (`if (out)`).
+static bool testsNull(const Function &g, const Array *a) {
+  bool tests = false;
+  walk(g.body, [&](const Op &o) {
+    tests = tests || (o.kind == OpKind::NonNull && o.arr == a);
+  });
+  return tests;
+}
+
 Op *Lowerer::callOp(Function *g, std::vector<Op *> scalars,
                     const std::vector<Array *> &arrs, std::vector<int> order,
                     const std::vector<ArgAt> &offsets) {
+  // A row passed where g tests its pointer: inlined, the test would be of
+  // the rows, not of the row.
+  for (size_t k = 0; k < order.size() && k < g->params.size(); ++k)
+    if (int a = order[k]; a < 0 && static_cast<size_t>(~a) < offsets.size() &&
+                          offsets[~a].row && testsNull(*g, g->params[k].arr)) {
+      error(here, Diag::Construct,
+            {"passing a row of '" + shown(arrs[~a]) + "' to '" + g->name +
+                 "', which tests its pointer against null",
+             "pass a flag that says whether there is data: rows are not "
+             "tested against null"});
+      return nullptr;
+    }
   Op *c = b.create(OpKind::Call, g->retType, std::move(scalars));
   c->callee = g;
   for (size_t k = 0; k < arrs.size(); ++k)

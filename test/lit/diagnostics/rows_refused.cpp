@@ -1,8 +1,8 @@
 // Rows (T **, a std::vector of std::vectors) are accepted; what adgen
 // cannot follow is refused, each with a location and a hint: re-pointing a
 // row, copying rows (in a range-for, into a local), using a row as a whole
-// array, comparing pointers into two rows, and moving a pointer to another
-// row (checkpoint_rows.cpp: a checkpointed loop whose state is
+// array, comparing pointers into two rows, moving a pointer to another
+// row, and a row passed to a callee that tests its pointer against null (checkpoint_rows.cpp: a checkpointed loop whose state is
 // rows).
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit"
@@ -64,4 +64,15 @@ double moved(const double *const *rows, int n) {
     p = rows[i];
   }
   return s;
+}
+
+static void maybe(double *out, double v) {
+  if (out)
+    *out = v * v;
+}
+#pragma adgen grad
+void tested(double **rows, double x) {
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:3: error: passing a row of 'rows' to 'maybe', which tests its pointer against null is not supported by adgen
+  // CHECK: note: hint: pass a flag that says whether there is data: rows are not tested against null
+  maybe(rows[1], x);
 }
