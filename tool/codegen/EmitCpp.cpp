@@ -1,6 +1,7 @@
 #include "codegen/EmitCpp.h"
 
 #include "codegen/EmitGlobals.h"
+#include "codegen/EmitLocals.h"
 #include "codegen/EmitSignature.h"
 #include "codegen/EmitTemplate.h"
 #include "ir/Builder.h"
@@ -262,33 +263,8 @@ private:
   /// An array's declaration: runtime object, tape, scalar or initialized
   /// local array.
   void declArray(const Op &o, int d) {
-    const Array *a = o.arr;
-    std::string arena = f.arena ? "(" + f.arena->name + ")" : "";
-    if (a->runtime != RuntimeClass::None) {
-      line(d, std::string("adgen::checkpoint::") + runtimeClassName(a->runtime) + " " + a->name +
-                  arena + ";");
-      return;
-    }
-    if (a->isTape) {
-      line(d, std::string("adgen::Stack<") + typeName(a->elemType) + "> " +
-                  a->name + arena + ";");
-      return;
-    }
-    if (a->scalarLocal) {
-      line(d, std::string(typeName(a->elemType)) + " " + a->name + " = " +
-                  literal(0, a->elemType) + ";");
-      return;
-    }
-    if (a->heap) {
-      line(d, std::string("adgen::Scratch<") + typeName(a->elemType) + "> " +
-                  a->name + "(" + ex(o.operands[0]) + ");");
-      return;
-    }
-    std::string init;
-    for (size_t k = 0; k < a->init.size(); ++k)
-      init += (k ? ", " : "") + literal(a->init[k], a->elemType);
-    line(d, std::string(typeName(a->elemType)) + " " + a->name + "[" +
-                std::to_string(a->size) + "] = {" + init + "};");
+    line(d, arrayDeclaration(o, f.arena ? "(" + f.arena->name + ")" : "",
+                             [&](const Op *x) { return ex(x); }));
   }
 
   /// One op at depth d (foldedInit: a loop's init folded into its header;

@@ -239,8 +239,8 @@ bool hostOnly(const Function &f) {
 }
 
 bool vectorRows(const Function &f) {
-  for (const Param &p : f.params)
-    if (p.arr && (p.arr->rowVector || p.arr->rowArray))
+  for (const auto &a : f.arrays) // parameters and locals
+    if (a->rowVector || a->rowArray)
       return true;
   return false;
 }

@@ -140,6 +140,75 @@ Lowerer::jaggedElement(Array *a, const std::vector<const Expr *> &idx,
   return LValue{nullptr, a, i, row};
 }
 
+/// `std::vector<T>(k)` or `(k, x)`, the row of a local of rows: k and x.
+static bool rowOf(const Expr *e, const Expr *&k, const Expr *&x) {
+  const auto *ce = dyn_cast_or_null<CXXConstructExpr>(e ? e->IgnoreImplicit()
+                                                        : nullptr);
+  if (!ce || ce->getNumArgs() < 1 ||
+      !ce->getArg(0)->getType()->isIntegerType())
+    return false;
+  k = ce->getArg(0);
+  x = ce->getNumArgs() >= 2 && !isa<CXXDefaultArgExpr>(ce->getArg(1)) &&
+              !ce->getArg(1)->getType()->isRecordType()
+          ? ce->getArg(1)
+          : nullptr;
+  return true;
+}
+
+bool Lowerer::rowsLocal(const VarDecl *vd) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      vd->getType()->getAsCXXRecordDecl());
+  QualType row = spec ? spec->getTemplateArgs()[0].getAsType() : QualType();
+  const auto *rs = row.isNull() ? nullptr
+                                : dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                                      row->getAsCXXRecordDecl());
+  if (!rs || stdClassOf(row) != StdClass::Vector ||
+      !rs->getTemplateArgs()[0].getAsType()->isArithmeticType())
+    return false;
+  // `std::vector<std::vector<T>> m(n, std::vector<T>(k[, x]));`
+  const auto *ce = dyn_cast_or_null<CXXConstructExpr>(
+      vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr);
+  const Expr *k = nullptr, *x = nullptr;
+  if (!ce || ce->getNumArgs() < 2 ||
+      !ce->getArg(0)->getType()->isIntegerType() || !rowOf(ce->getArg(1), k, x)) {
+    error(vd->getLocation(), Diag::HeapForm,
+          {vd->getInit() ? sourceText(vd->getInit()) : vd->getNameAsString()});
+    return true;
+  }
+  auto t = typeOf(rs->getTemplateArgs()[0].getAsType(), vd, vd->getLocation());
+  Op *n = t ? expr(ce->getArg(0)) : nullptr;
+  Op *len = n ? expr(k) : nullptr;
+  Op *fill = len && x ? expr(x) : nullptr;
+  if (!len || (x && !fill))
+    return true;
+  std::string name = vd->getNameAsString();
+  Var *rows = fn.newVar(uniqueName(name + "_size"), Type::ULong);
+  b.decl(rows, b.cast(n, Type::ULong));
+  Var *cols = fn.newVar(uniqueName(name + "_row_size"), Type::ULong);
+  b.decl(cols, b.cast(len, Type::ULong));
+  Array *a = fn.newArray(uniqueName(name), *t);
+  a->heap = a->jagged = a->rowVector = true;
+  Op *nRows = b.readVar(rows), *nCols = b.readVar(cols);
+  b.declArray(a, nRows)->operands.push_back(nCols);
+  cx.stdHeaders.insert("vector");
+  Object &obj = objects[vd];
+  obj.record = spec;
+  obj.arrays["data()"] = a;
+  obj.vars["size()"] = rows;
+  if (fill) { // every element x
+    Var *v = fn.newVar(uniqueName(name + "_fill"), *t);
+    b.decl(v, b.cast(fill, *t));
+    b.countedLoop(fn.newVar(uniqueName("r"), Type::ULong), b.readVar(rows),
+                  [&](Op *r) {
+                    b.countedLoop(fn.newVar(uniqueName("c"), Type::ULong),
+                                  b.readVar(cols), [&](Op *c) {
+                                    b.store(a, c, b.readVar(v), r);
+                                  });
+                  });
+  }
+  return true;
+}
+
 bool Lowerer::rangeForRows(const CXXForRangeStmt *s) {
   const Expr *range = s->getRangeInit();
   const VarDecl *lv = s->getLoopVariable();

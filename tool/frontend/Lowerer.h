@@ -273,10 +273,10 @@ private:
                            clang::SourceLocation loc);
   Array *arrayOf(const clang::Expr *e, bool reportErrors = true,
                  Op **offset = nullptr);
-  // LowerJagged.cpp: rows (T **, std::vector<std::vector<T>>): `rows[i]`
-  // (false: not a row), `const auto &r = m[i];`, `rows[i][j]`.
+  // LowerJagged.cpp: rows (T **, containers of containers; false: none).
   bool jaggedRow(const clang::Expr *e, std::optional<PointerRef> &out);
   bool rowReference(const clang::VarDecl *vd); // or a copy, refused
+  bool rowsLocal(const clang::VarDecl *vd); // `vector<vector<T>> m(n, row)`
   bool rowRepointed(const clang::Expr *target); // `rows[i] = p`, refused
   bool rangeForRows(const clang::CXXForRangeStmt *s); // false: not over rows
   std::optional<LValue> jaggedElement(Array *a,

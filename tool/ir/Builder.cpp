@@ -66,10 +66,13 @@ Op *Builder::declArray(Array *a, Op *count) {
 }
 
 Op *Builder::declArrayLike(Array *a, const Op &like) {
-  Op *count = like.operands.empty() ? nullptr : like.operands[0];
-  if (count && count->kind == OpKind::ReadVar)
-    count = readVar(count->var);
-  return declArray(a, count);
+  std::vector<Op *> counts; // a heap array's count (and row length)
+  for (Op *count : like.operands)
+    counts.push_back(count->kind == OpKind::ReadVar ? readVar(count->var)
+                                                    : count);
+  Op *d = declArray(a);
+  d->operands = counts;
+  return d;
 }
 
 Op *Builder::load(Array *a, Op *idx, Op *row) {

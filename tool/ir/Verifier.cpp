@@ -40,13 +40,16 @@ struct Verifier {
   std::vector<std::string> errs;
   std::unordered_set<const Op *> defined; // visible in the current scope
 
-  /// A heap array's count: one integer operand; none for the others.
+  /// A heap array's count: one integer operand (a local of rows: its rows
+  /// and their length); none for the others.
   void declArray(const Op &o) {
-    if (o.operands.size() != (o.arr->heap ? 1u : 0u))
+    size_t want = o.arr->heap ? (o.arr->jagged ? 2u : 1u) : 0u;
+    if (o.operands.size() != want)
       err(o, o.arr->heap ? "heap array " + o.arr->name + " without a count"
                          : "count of a fixed-size array " + o.arr->name);
-    else if (o.arr->heap && !isInteger(o.operands[0]->type))
-      err(o, "count of " + o.arr->name + " is not an integer");
+    for (const Op *c : o.operands)
+      if (c && !isInteger(c->type))
+        err(o, "count of " + o.arr->name + " is not an integer");
   }
 
   void err(const Op &o, const std::string &m) {
@@ -94,7 +97,8 @@ struct Verifier {
       err(o, o.arr->jagged ? "access to jagged array " + o.arr->name +
                                  " without its row"
                            : "wrong operand count for " + o.arr->name);
-    else if (o.kind == OpKind::DeclArray && o.arr->jagged)
+    else if (o.kind == OpKind::DeclArray && o.arr->jagged &&
+             (!o.arr->heap || !o.arr->rowVector))
       err(o, "jagged array " + o.arr->name + " declared as a local");
     else if (o.arr->jagged && !isInteger(o.operands[plain]->type))
       err(o, "row of " + o.arr->name + " is not an integer");

@@ -1,12 +1,12 @@
 // Rows (SPEC §5: `T **` for 2-D data, std::vector of std::vector, and
-// containers of std::arrays): a
-// `const double *const *rows` parameter, a written `double **out`, a
-// template `T **` at float and double, and std::vector<std::vector<T>>
-// read (m[i][j], m.at(i).at(j), m[i].size(), back(), a row reference, a
-// row's data() passed on, a row passed as a std::vector, range-for over
-// the rows and over a row) and
-// written (`for (auto &row : m) for (double &v : row)`). Each access
-// names its row: `rows[i][j]`, and the adjoint `rows_bar[i][j]`.
+// containers of std::arrays): a `const double *const *rows` parameter, a
+// written `double **out`, a template `T **` at float and double,
+// std::vector<std::vector<T>> read (m[i][j], m.at(i).at(j), m[i].size(),
+// back(), a row reference, a row's data() passed on, a row passed as a
+// std::vector, range-for over the rows and over a row) and written (`for
+// (auto &row : m) for (double &v : row)`), rows of std::arrays, and a
+// local std::vector of std::vectors as scratch. Each access names its
+// row: `rows[i][j]`, and the adjoint `rows_bar[i][j]`.
 // Against central differences and the dot-product test.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -160,6 +160,24 @@ void mat3x2(std::array<std::array<double, 2>, 3> &m, double x) {
     for (double &v : r)
       v = v * x + std::cos(v);
   m[2][1] *= m[0][0];
+}
+
+// A local of rows as scratch: `std::vector<std::vector<double>> t(n,
+// std::vector<double>(n, x))`, a dynamic-programming table read, written,
+// iterated and passed to a callee.
+// CHECK-LABEL: double table_grad(
+// CHECK: std::vector<std::vector<double>> t(t_size, std::vector<double>(t_row_size));
+// CHECK: std::vector<std::vector<double>> t_bar(t_size,
+#pragma adgen jvp grad
+double table(const double *x, int n) {
+  std::vector<std::vector<double>> t(n, std::vector<double>(n, 0.5 * x[0]));
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      t[i][j] += (i > 0 ? t[i - 1][j] : 0.0) + x[j] * std::sin(x[i]);
+  double s = 0;
+  for (const auto &row : t)
+    s += row.back() * static_cast<double>(row.size());
+  return s + std::sqrt(frob(t)) + static_cast<double>(t.size());
 }
 
 // A checkpointed loop that only reads rows.
@@ -505,6 +523,17 @@ int main() {
           Vec y(6);
           put32(r, &y, 0);
           return y;
+        },
+        rng);
+    // table: x (n), summed.
+    Vec t0 = rng.vec(n, -1.2, 1.2);
+    fd::check_grad("table", fd::at(t0), t0, t0.size(),
+        [&](const Vec &z) { return Vec{table(z.data(), n)}; },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{table_jvp(z.data(), n, zd.data(), &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          return Vec{table_grad(z.data(), n, zb->data(), yb[0])};
         },
         rng);
     // horner_rows: x (summed), then A (5 x 2, summed).

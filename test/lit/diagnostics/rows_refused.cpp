@@ -2,7 +2,8 @@
 // cannot follow is refused, each with a location and a hint: re-pointing a
 // row, copying rows (in a range-for, into a local), using a row as a whole
 // array, comparing pointers into two rows, moving a pointer to another
-// row, and a row passed to a callee that tests its pointer against null (checkpoint_rows.cpp: a checkpointed loop whose state is
+// row, a row passed to a callee that tests its pointer against null, and a
+// local std::vector of std::vectors without a row length (checkpoint_rows.cpp: a checkpointed loop whose state is
 // rows).
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit"
@@ -75,4 +76,12 @@ void tested(double **rows, double x) {
   // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:3: error: passing a row of 'rows' to 'maybe', which tests its pointer against null is not supported by adgen
   // CHECK: note: hint: pass a flag that says whether there is data: rows are not tested against null
   maybe(rows[1], x);
+}
+
+#pragma adgen grad
+double unsized(double x) {
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:36: error: 'm(3)' is an allocation adgen cannot size
+  // CHECK: note: hint: allocate an array of a counted number of elements
+  std::vector<std::vector<double>> m(3);
+  return x * static_cast<double>(m.size());
 }
