@@ -231,8 +231,6 @@ bool Lowerer::heapRealloc(const Expr *lhs, const Expr *rhs) {
 }
 
 bool Lowerer::vectorLocal(const VarDecl *vd, const RecordDecl *rd) {
-  if (rowsLocal(vd)) // a std::vector of std::vectors (LowerJagged.cpp)
-    return true;
   const auto *spec = cast<ClassTemplateSpecializationDecl>(rd);
   QualType elemQt = spec->getTemplateArgs()[0].getAsType();
   std::optional<Type> et;

@@ -26,7 +26,8 @@ bool Lowerer::structLocal(const VarDecl *vd) {
       return true;
     }
   if (!qt->isReferenceType() && k == StdClass::Vector)
-    return rowReference(vd) || vectorLocal(vd, rd->getDefinition());
+    return rowReference(vd) || rowsLocal(vd) || // LowerJagged.cpp
+           vectorLocal(vd, rd->getDefinition());
   if (!qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
       k != StdClass::Pair && k != StdClass::Complex) {
     stdClassError(vd->getLocation(), "local '" + vd->getNameAsString() + "'",
