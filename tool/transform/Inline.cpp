@@ -29,6 +29,16 @@ static Array *globalArray(Function &f, const Array &g) {
   return a;
 }
 
+/// The loads and stores of g's array `a`.
+static std::vector<Op *> accessesOf(Function &g, const Array *a) {
+  std::vector<Op *> at;
+  walk(g.body, [&](const Op &o) {
+    if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a)
+      at.push_back(const_cast<Op *>(&o));
+  });
+  return at;
+}
+
 namespace {
 
 class Inliner {
@@ -140,13 +150,8 @@ private:
   /// variable `off`, or else by constant `k` (g's own calls are inlined
   /// already).
   void offsetIndices(Function &g, const Array *a, Var *off, const Op *k) {
-    std::vector<Op *> at;
-    walk(g.body, [&](const Op &o) {
-      if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a)
-        at.push_back(const_cast<Op *>(&o));
-    });
     Builder gb(g);
-    for (Op *op : at) {
+    for (Op *op : accessesOf(g, a)) {
       Op &x = *op;
       gb.setInsertPoint(Builder::InsertPoint::beforeOp(&x));
       gb.setLoc(x.loc);
@@ -220,13 +225,8 @@ private:
   /// Every access of g's array parameter `a` given the row the caller's
   /// variable `row` holds (`a` is a row of a jagged array).
   void rowIndices(Function &g, const Array *a, Var *row) {
-    std::vector<Op *> at;
-    walk(g.body, [&](const Op &o) {
-      if ((o.kind == OpKind::Load || o.kind == OpKind::Store) && o.arr == a)
-        at.push_back(const_cast<Op *>(&o));
-    });
     Builder gb(g);
-    for (Op *x : at) {
+    for (Op *x : accessesOf(g, a)) {
       gb.setInsertPoint(Builder::InsertPoint::beforeOp(x));
       gb.setLoc(x->loc);
       x->operands.push_back(gb.readVar(row));
