@@ -24,6 +24,14 @@ static bool rowsContainer(QualType t) {
   return k == StdClass::Vector || k == StdClass::Array;
 }
 
+/// The array of rows an object holds (a container parameter or local of
+/// rows: its data()), else null.
+static Array *rowsOf(const lower::Object *o) {
+  auto it = o ? o->arrays.find("data()") : decltype(o->arrays.end()){};
+  return o && it != o->arrays.end() && it->second->jagged ? it->second
+                                                          : nullptr;
+}
+
 /// The name of a member call's method, "" for none.
 static std::string methodOf(const CXXMemberCallExpr *mc) {
   const CXXMethodDecl *md = mc->getMethodDecl();
@@ -69,10 +77,7 @@ bool Lowerer::jaggedRow(const Expr *e, std::optional<PointerRef> &out) {
     a = it == arrays.end() ? nullptr : it->second;
     idx = as->getIdx();
   } else if (const Expr *obj = nullptr; vectorIndex(bare, obj, idx)) {
-    // m[i] of a std::vector of std::vectors.
-    Object *o = objectOf(obj->IgnoreParenImpCasts());
-    auto it = o ? o->arrays.find("data()") : decltype(o->arrays.end()){};
-    a = o && it != o->arrays.end() ? it->second : nullptr;
+    a = rowsOf(objectOf(obj->IgnoreParenImpCasts())); // m[i]
   }
   if (!a || !a->jagged)
     return false;
@@ -105,28 +110,34 @@ bool Lowerer::rowReference(const VarDecl *vd) {
   return true;
 }
 
+Op *Lowerer::rowSize(const PointerRef &row) {
+  if (row.arr->rowArray) // a std::array row: its extent
+    return b.constant(static_cast<double>(row.arr->rowArray), Type::ULong);
+  Op *n = b.create(OpKind::RowSize, Type::ULong, {row.row});
+  n->arr = row.arr;
+  return n;
+}
+
 bool Lowerer::rowRepointed(const Expr *target) {
   const auto *as = dyn_cast<ArraySubscriptExpr>(target->IgnoreParenImpCasts());
   const VarDecl *vd = as ? baseName(as->getBase()) : nullptr;
-  auto a = vd ? arrays.find(vd) : arrays.end();
-  if (a == arrays.end() || !a->second->jagged)
+  auto it = vd ? arrays.find(vd) : arrays.end();
+  if (it == arrays.end() || !it->second->jagged)
     return false;
+  const std::string a = shown(it->second);
   error(target->getExprLoc(), Diag::Construct,
-        {"assigning to a row of '" + shown(a->second) + "' (re-pointing it)",
-         "write the row's elements (" + shown(a->second) +
-             "[i][j] = ...), or use a local pointer (const double *r = " +
-             shown(a->second) + "[i];)"});
+        {"assigning to a row of '" + a + "' (re-pointing it)",
+         "write the row's elements (" + a + "[i][j] = ...), or use a local "
+         "pointer (const double *r = " + a + "[i];)"});
   return true;
 }
 
 std::optional<Lowerer::LValue>
 Lowerer::jaggedElement(Array *a, const std::vector<const Expr *> &idx,
                        const Expr *at) {
-  if (idx.size() != 2) {
-    error(at->getExprLoc(), Diag::Construct,
-          {"assigning to a row of '" + shown(a) + "' (re-pointing it)",
-           "write the row's elements (" + shown(a) + "[i][j] = ...), or use "
-           "a local pointer (const double *r = " + shown(a) + "[i];)"});
+  if (idx.size() != 2) { // `rows[i]` as a place
+    if (!rowRepointed(at))
+      error(at->getExprLoc(), Diag::PointerArith, {shown(a)});
     return std::nullopt;
   }
   Op *row = expr(idx[0]);
@@ -141,7 +152,7 @@ Lowerer::jaggedElement(Array *a, const std::vector<const Expr *> &idx,
 }
 
 /// `std::vector<T>(k)` or `(k, x)`, the row of a local of rows: k and x.
-static bool rowOf(const Expr *e, const Expr *&k, const Expr *&x) {
+static bool rowConstruction(const Expr *e, const Expr *&k, const Expr *&x) {
   const auto *ce = dyn_cast_or_null<CXXConstructExpr>(e ? e->IgnoreImplicit()
                                                         : nullptr);
   if (!ce || ce->getNumArgs() < 1 ||
@@ -170,7 +181,7 @@ bool Lowerer::rowsLocal(const VarDecl *vd) {
       vd->getInit() ? vd->getInit()->IgnoreImplicit() : nullptr);
   const Expr *k = nullptr, *x = nullptr;
   if (!ce || ce->getNumArgs() < 2 ||
-      !ce->getArg(0)->getType()->isIntegerType() || !rowOf(ce->getArg(1), k, x)) {
+      !ce->getArg(0)->getType()->isIntegerType() || !rowConstruction(ce->getArg(1), k, x)) {
     error(vd->getLocation(), Diag::HeapForm,
           {vd->getInit() ? sourceText(vd->getInit()) : vd->getNameAsString()});
     return true;
@@ -214,16 +225,13 @@ bool Lowerer::rangeForRows(const CXXForRangeStmt *s) {
   const VarDecl *lv = s->getLoopVariable();
   std::optional<PointerRef> row; // over a row: `for (double v : m[i])`
   Array *rows = nullptr;         // over the rows: `for (const auto &r : m)`
-  Op *count = nullptr;
   if (jaggedRow(range, row)) {
     if (!row)
       return true;
   } else if (rowsContainer(range->getType())) {
-    Object *o = objectOf(range->IgnoreParenImpCasts());
-    auto it = o ? o->arrays.find("data()") : decltype(o->arrays.end()){};
-    if (!o || it == o->arrays.end() || !it->second->jagged)
+    rows = rowsOf(objectOf(range->IgnoreParenImpCasts()));
+    if (!rows)
       return false;
-    rows = it->second;
     if (!lv->getType()->isReferenceType()) {
       error(lv->getLocation(), Diag::Construct,
             {"copying each row of '" + shown(rows) + "' ('" +
@@ -246,13 +254,7 @@ bool Lowerer::rangeForRows(const CXXForRangeStmt *s) {
   Array *a = rows ? rows : row->arr;
   bool ref = lv->getType()->isReferenceType() && a->elemType == *t;
   loopOf(s, LoopKind::For, [&]() -> Op * {
-    if (rows || a->rowArray) {
-      count = rows ? containerCount(range)
-                   : b.constant(static_cast<double>(a->rowArray), Type::ULong);
-    } else {
-      count = b.create(OpKind::RowSize, Type::ULong, {row->row});
-      count->arr = a;
-    }
+    Op *count = rows ? containerCount(range) : rowSize(*row);
     return count ? b.binary(OpKind::Lt, b.readVar(i), b.cast(count, Type::ULong))
                  : nullptr;
   }, [&] {

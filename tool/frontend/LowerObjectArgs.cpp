@@ -65,10 +65,13 @@ bool Lowerer::objectArgs(const Expr *a, const Function *g, const UserParam &up,
       if (row && n == "data()" && p.arr) {
         pass(p, nullptr, row->arr, nullptr, row->row);
       } else if (row && n == "size()" && p.var) {
-        Op *count = b.create(OpKind::RowSize, Type::ULong, {row->row});
-        count->arr = row->arr;
-        pass(p, count, nullptr);
+        pass(p, rowSize(*row), nullptr);
       } else {
+        if (row)
+          error(a->getExprLoc(), Diag::Construct,
+                {"passing the row '" + sourceText(a) + "' to '" + g->name + "'",
+                 "pass it as a pointer (" + sourceText(a) + ".data()) or "
+                 "by reference to a std::vector or std::array"});
         return false;
       }
     }

@@ -25,9 +25,11 @@ bool Lowerer::structLocal(const VarDecl *vd) {
       arrays[vd] = a;
       return true;
     }
+  if (!qt->isReferenceType() && (k == StdClass::Vector || k == StdClass::Array) &&
+      rowReference(vd)) // a copy of a row, refused (LowerJagged.cpp)
+    return true;
   if (!qt->isReferenceType() && k == StdClass::Vector)
-    return rowReference(vd) || rowsLocal(vd) || // LowerJagged.cpp
-           vectorLocal(vd, rd->getDefinition());
+    return rowsLocal(vd) || vectorLocal(vd, rd->getDefinition());
   if (!qt->isReferenceType() && k != StdClass::None && k != StdClass::Array &&
       k != StdClass::Pair && k != StdClass::Complex) {
     stdClassError(vd->getLocation(), "local '" + vd->getNameAsString() + "'",

@@ -255,15 +255,8 @@ Array *Lowerer::containerArray(const Expr *e, bool &handled) {
 }
 
 Op *Lowerer::containerCount(const Expr *e) {
-  if (std::optional<PointerRef> row; jaggedRow(e, row)) { // m[i].size()
-    if (!row)
-      return nullptr;
-    if (row->arr->rowArray) // a std::array row: its extent
-      return b.constant(static_cast<double>(row->arr->rowArray), Type::ULong);
-    Op *n = b.create(OpKind::RowSize, Type::ULong, {row->row});
-    n->arr = row->arr;
-    return n;
-  }
+  if (std::optional<PointerRef> row; jaggedRow(e, row)) // m[i].size()
+    return row ? rowSize(*row) : nullptr;
   QualType t = objectType(e);
   if (stdClassOf(t) == StdClass::Array)
     return b.constant(
@@ -352,8 +345,8 @@ bool Lowerer::stdElement(const Expr *e, std::optional<LValue> &out) {
     i = expr(idx);
     if (i && !isInteger(i->type))
       i = b.cast(i, Type::Long);
-  } else if (n == "back") {
-    Op *count = containerCount(obj);
+  } else if (n == "back") { // (a row's index is lowered once: rowSize)
+    Op *count = row ? rowSize(*row) : containerCount(obj);
     i = count ? b.binary(OpKind::Sub, count, b.constant(1, count->type))
               : nullptr;
   } else {

@@ -275,14 +275,14 @@ private:
                  Op **offset = nullptr);
   // LowerJagged.cpp: rows (T **, containers of containers; false: none).
   bool jaggedRow(const clang::Expr *e, std::optional<PointerRef> &out);
-  bool rowReference(const clang::VarDecl *vd); // or a copy, refused
+  bool rowReference(const clang::VarDecl *vd); // `auto &r = m[i]`; copies no
   bool rowsLocal(const clang::VarDecl *vd); // `vector<vector<T>> m(n, row)`
   bool rowRepointed(const clang::Expr *target); // `rows[i] = p`, refused
+  Op *rowSize(const PointerRef &row); // `m[i].size()`: RowSize or N
   bool rangeForRows(const clang::CXXForRangeStmt *s); // false: not over rows
   std::optional<LValue> jaggedElement(Array *a,
                                       const std::vector<const clang::Expr *> &idx,
                                       const clang::Expr *at);
-
   // LowerObject.cpp
   /// A reference or struct parameter: its leaves appended to the params,
   /// the user's parameter to fn.signature; false when it is neither.

@@ -142,14 +142,13 @@ struct Array {
   // A member of an array of structs (frontend/LowerStructArray.cpp): its
   // elements are strided, the struct array's extent is not its own.
   bool structElements = false;
-  // A pointer-to-rows parameter (`const double *const *rows`, a
-  // `std::vector<std::vector<double>>`'s data): element (r, k) is
-  // `name[r][k]`, and every Load and Store of it carries the row r as its
-  // last operand (the rows are separate memory, so there is no flat
-  // index). Its rows are `std::vector<T>` when rowVector (their sizes are
-  // RowSize ops), else `T *`.
-  // Rows that are `std::array<T, rowArray>` when rowArray > 0 (a
-  // std::vector or std::array of std::arrays: each of rowArray elements).
+  // Rows (frontend/LowerJagged.cpp): a pointer-to-rows parameter (`const
+  // double *const *rows`, a container of containers' data) or a local
+  // `std::vector<std::vector<T>>` (heap: its DeclArray counts rows and row
+  // length). Element (r, k) is `name[r][k]`, and every Load and Store of it
+  // carries the row r as its last operand (rows are separate memory: no
+  // flat index). Its rows are `std::vector<T>` when rowVector (their sizes
+  // RowSize ops), `std::array<T, rowArray>` when rowArray > 0, else `T *`.
   bool jagged = false;
   bool rowVector = false;
   int64_t rowArray = 0;

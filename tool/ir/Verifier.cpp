@@ -100,7 +100,8 @@ struct Verifier {
     else if (o.kind == OpKind::DeclArray && o.arr->jagged &&
              (!o.arr->heap || !o.arr->rowVector))
       err(o, "jagged array " + o.arr->name + " declared as a local");
-    else if (o.arr->jagged && !isInteger(o.operands[plain]->type))
+    else if (o.kind != OpKind::DeclArray && o.arr->jagged &&
+             !isInteger(o.operands[plain]->type))
       err(o, "row of " + o.arr->name + " is not an integer");
     else if (o.kind != OpKind::DeclArray && !o.operands.empty() &&
              o.operands[0] && !isInteger(o.operands[0]->type))

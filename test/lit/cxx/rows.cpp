@@ -92,6 +92,16 @@ double vecrows(const std::vector<std::vector<double>> &m,
   return s * r0[0] + static_cast<double>(r0.size()) + vsum(m[1]);
 }
 
+// A row's index is lowered once: `m[k++].back()` moves k by one and
+// reads the last element of row 0.
+#pragma adgen jvp grad
+double backs(const std::vector<std::vector<double>> &m) {
+  int k = 0;
+  double a = m[k++].back();
+  double b = m[k++].back();
+  return a * b * static_cast<double>(k + 1);
+}
+
 #pragma adgen jvp grad
 void scale_rows(std::vector<std::vector<double>> &m, double x) {
   for (auto &row : m)
@@ -328,6 +338,21 @@ int main() {
           B.into(zb, 0);
           for (int j = 0; j < m; ++j)
             (*zb)[n * m + j] = xb[j];
+          return Vec{r};
+        },
+        rng);
+    fd::check_grad("backs", fd::at(z0), Vec(z0.begin(), z0.begin() + n * m),
+        n * m,
+        [&](const Vec &z) { return Vec{backs(rowsOf(z))}; },
+        [&](const Vec &z, const Vec &zd, Vec *yd) {
+          return Vec{backs_jvp(rowsOf(z), rowsOf(zd), &(*yd)[0])};
+        },
+        [&](const Vec &z, const Vec &yb, Vec *zb) {
+          std::vector<Vec> mb = rowsOf(*zb);
+          double r = backs_grad(rowsOf(z), &mb, yb[0]);
+          Rows B(*zb, 0, n, m);
+          B.r = mb;
+          B.into(zb, 0);
           return Vec{r};
         },
         rng);

@@ -8,6 +8,7 @@
 // RUN: rm -f %t.cpp
 // RUN: not adgen %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not="Stack dump" --implicit-check-not="PLEASE submit"
 // RUN: not test -e %t.cpp
+#include <array>
 #include <vector>
 
 #pragma adgen grad
@@ -84,4 +85,12 @@ double unsized(double x) {
   // CHECK: note: hint: allocate an array of a counted number of elements
   std::vector<std::vector<double>> m(3);
   return x * static_cast<double>(m.size());
+}
+
+#pragma adgen grad
+double copied(const std::vector<std::array<double, 3>> &pts) {
+  // CHECK: {{.*}}rows_refused.cpp:[[@LINE+2]]:31: error: copying the row 'pts[0]' of 'pts' into 'p' is not supported by adgen
+  // CHECK: note: hint: bind it by reference: 'const auto &p = pts[0];'
+  const std::array<double, 3> p = pts[0];
+  return p[0];
 }
