@@ -121,10 +121,13 @@ bool Lowerer::constructorPointers(const CXXConstructExpr *ce, Object &obj) {
   // re-point: where they point is set here, before the call passes them,
   // from member initializers on `this` (`p(&x)`) or a parameter (`w(w)`).
   const CXXConstructorDecl *cd = ce->getConstructor();
+  if (!ownedBuffers(ce, obj)) // `d(new double[n])`, `d = new T[n];`
+    return false;
   for (const CXXCtorInitializer *ci : cd->inits()) {
     const FieldDecl *fd = ci->getMember();
     std::string n = fd ? fd->getNameAsString() : "";
-    if (!fd || (!obj.nulls.count(n) && !obj.pointers.count(n)))
+    if (!fd || (!obj.nulls.count(n) && !obj.pointers.count(n)) ||
+        isa<CXXNewExpr>(ci->getInit()->IgnoreParenImpCasts()))
       continue;
     const Expr *init = ci->getInit()->IgnoreParenImpCasts();
     if (const auto *pl = dyn_cast<ParenListExpr>(init);
@@ -189,6 +192,8 @@ bool Lowerer::memberInitializers(const CXXConstructorDecl *cd) {
       return false;
     }
     const Expr *init = ci->getInit();
+    if (isa<CXXNewExpr>(init->IgnoreParenImpCasts()))
+      continue; // the caller's (LowerOwnedBuffers.cpp)
     // `w()` / `s()` value-initialise, `v(x)` takes x.
     if (const auto *pl = dyn_cast<ParenListExpr>(init);
         pl && pl->getNumExprs() == 1)

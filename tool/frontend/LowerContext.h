@@ -74,9 +74,20 @@ StdClass stdClassOf(clang::QualType t);
 StdClass stdClassOf(const clang::RecordDecl *rd);
 /// `std::vector<double>`, `std::array<float, 3>`: as generated code spells it.
 std::string stdSpelling(clang::QualType t);
+/// Whether class type t holds no floating-point value anywhere (members,
+/// their pointees, template arguments): `std::string`, `std::vector<int>`,
+/// `std::map<std::string, int>`. Such an object is passive as a whole.
+bool holdsNoFloat(clang::QualType t);
+/// The standard headers that declare the std:: classes type t names.
+void stdHeadersOf(clang::QualType t, std::set<std::string> &headers);
 /// size(v, v_size) for each std::vector leaf of `f`'s signature that no
 /// size(...) clause names: the extent checkpointing reads.
 void containerSizes(const Function &f, std::map<std::string, Extent> &sizes);
+/// A std::vector iterator (`__normal_iterator<T *, ...>`), a pointer in
+/// all but name; the pointer type a pointer or iterator type stands for.
+bool isIterator(clang::QualType t);
+clang::QualType pointerLike(clang::QualType t);
+
 /// The data members of rd with those of its (non-virtual, non-std) bases
 /// first, as a derived object holds them; whether rd's bases allow that
 /// (no virtual bases, no member name twice).
@@ -92,6 +103,9 @@ bool isNullPointer(const clang::Expr *e, clang::ASTContext &ast);
 /// its member initializers) names member fd (LowerByValue.cpp).
 bool repointed(const clang::Stmt *s, const clang::ParmVarDecl *pd);
 bool namesMember(const clang::FunctionDecl *f, const clang::FieldDecl *fd);
+/// Whether `s` is a statement of constructor f's body allocating a member
+/// (`d = new double[n];`), which its callers do (LowerOwnedBuffers.cpp).
+bool ownedAllocation(const clang::FunctionDecl *f, const clang::Stmt *s);
 /// `#include <vector>` ... for the headers a module's signatures need.
 std::string stdIncludes(const std::set<std::string> &headers);
 /// The kept calls' own declarations, one a line (LowerExtern.cpp).

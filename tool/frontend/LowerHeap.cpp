@@ -177,6 +177,18 @@ bool Lowerer::heapRelease(const Expr *e) {
   } else {
     return false;
   }
+  // `delete[] data_` outside a destructor: a resize's re-allocation.
+  if (const auto *me = dyn_cast<MemberExpr>(what->IgnoreParenImpCasts())) {
+    const auto *owner = me->getMemberDecl()->getDeclContext();
+    error(e->getExprLoc(), Diag::Construct,
+          {"releasing the pointer member '" + sourceText(what) + "' of '" +
+               recordName(cast<RecordDecl>(owner)) +
+               "' (re-allocating what it owns, as a resize does)",
+           "size the object where it is constructed and keep its size: a "
+           "differentiated function does not resize what it differentiates "
+           "through"});
+    return true;
+  }
   const auto *dr = dyn_cast<DeclRefExpr>(what->IgnoreParenImpCasts());
   const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
   if (vd && vd->getType()->isPointerType() && objects.count(vd))

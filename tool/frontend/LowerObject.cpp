@@ -283,6 +283,11 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
       continue;
     }
     if (const RecordDecl *inner = recordOf(ft)) {
+      if (stdClassOf(inner) == StdClass::Other && holdsNoFloat(ft)) {
+        obj.opaqueMembers.insert(member); // a std::string name: passive
+        stdHeadersOf(ft, cx.stdHeaders);
+        continue;
+      }
       Object &o = obj.objects[member];
       o.record = inner;
       o.byValue = obj.byValue;

@@ -93,6 +93,7 @@ bool Lowerer::emptyVectorMember(const RecordDecl *rd, const FieldDecl *fd,
 
 bool Lowerer::declareMembers(const RecordDecl *rd, Object &obj,
                              const std::string &prefix, SourceLocation loc) {
+  obj.prefix = prefix;
   if (stdClassOf(rd) == StdClass::Complex)
     return complexMembers(rd, obj, prefix, loc);
   if (stdClassOf(rd) == StdClass::None && !plainBases(rd)) {

@@ -99,6 +99,8 @@ void Lowerer::outerStorage(LambdaCall &call, const LambdaDef *def) {
       call.outerVars.insert(v);
     for (auto &[n, a] : o.arrays)
       call.outerArrays.insert(a);
+    for (auto &[n, p] : o.pointers) // a member pointing at a caller's array
+      call.outerArrays.insert(p.arr);
     for (auto &[n, sub] : o.objects)
       leaves(sub);
   };

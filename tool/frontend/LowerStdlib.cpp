@@ -61,15 +61,24 @@ static std::string shown(QualType t, const ASTContext &ast) {
   return t.getAsString(pp);
 }
 
+static bool isString(const ClassTemplateSpecializationDecl *spec) {
+  return spec && spec->isInStdNamespace() && spec->getName() == "basic_string" &&
+         spec->getTemplateArgs()[0].getAsType()->isCharType();
+}
+
 std::string stdSpelling(QualType t) {
   const auto *spec = specOf(t);
   if (!spec)
     return t.getAsString();
+  if (isString(spec))
+    return "std::string";
   PrintingPolicy pp(spec->getASTContext().getLangOpts());
   pp.SuppressTagKeyword = true;
   std::vector<std::string> args;
   auto add = [&](const TemplateArgument &a) {
-    if (a.getKind() == TemplateArgument::Type)
+    if (a.getKind() == TemplateArgument::Type && isString(specOf(a.getAsType())))
+      args.push_back("std::string");
+    else if (a.getKind() == TemplateArgument::Type)
       args.push_back(a.getAsType().getCanonicalType().getAsString(pp));
     else if (a.getKind() == TemplateArgument::Integral)
       args.push_back(llvm::toString(a.getAsIntegral(), 10));
@@ -166,6 +175,8 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   std::optional<Type> et;
   if (elem->isArithmeticType() || elem->isEnumeralType())
     et = typeOf(elem, nullptr, loc);
+  else if (k == StdClass::Vector && !rows && holdsNoFloat(elem))
+    return opaqueVectorLeaf(spec, obj, up, path, base);
   if (!et || *et == Type::Void || (k == StdClass::Vector && *et == Type::Bool)) {
     if (!failed)
       error(loc, Diag::StdElementType,
@@ -249,7 +260,14 @@ Array *Lowerer::containerArray(const Expr *e, bool &handled) {
   // A local std::array: its one member array.
   if (o->arrays.size() == 1)
     return o->arrays.begin()->second;
-  if (!failed)
+  if (o->opaque && !failed)
+    error(e->getExprLoc(), Diag::Construct,
+          {"reading the elements of '" + sourceText(s) + "' (" +
+               stdSpelling(s->getType()) +
+               ", which holds no floating-point value)",
+           "adgen reads only its size(); pass what the elements give as "
+           "integers (a std::vector<int> of lengths or indices)"});
+  else if (!failed)
     error(e->getExprLoc(), Diag::Allocation, {"a local " + stdSpelling(s->getType())});
   return nullptr;
 }
@@ -413,6 +431,15 @@ std::optional<Op *> Lowerer::stdCall(const CallExpr *e) {
   }
   if (k == StdClass::Vector && resizes(n)) {
     error(loc, Diag::VectorResize, {n, sourceText(obj)});
+    return nullptr;
+  }
+  if (holdsNoFloat(t)) {
+    error(loc, Diag::Construct,
+          {"'" + (n.empty() ? sourceText(e) : n + "()") + "' on '" +
+               sourceText(obj) + "' (" + stdSpelling(t) +
+               ", which holds no floating-point value)",
+           "adgen keeps calls whose arguments are numbers; pass what it "
+           "gives as an integer parameter"});
     return nullptr;
   }
   error(loc, Diag::StdMember,

@@ -22,6 +22,8 @@ void Lowerer::stmt(const Stmt *s) {
   // Nothing may follow a terminator in the same block.
   if (!b.block()->ops.empty() && isTerminator(*b.block()->ops.back()))
     return;
+  if (ownedAllocation(lowering, s)) // the constructor's callers allocate
+    return;
   switch (s->getStmtClass()) {
   case Stmt::CompoundStmtClass: {
     const auto *c = cast<CompoundStmt>(s);

@@ -40,11 +40,6 @@ bool mayWrite(const clang::Stmt *s, const clang::ParmVarDecl *pd);
 std::string dotted(const std::string &base,
                    const std::vector<std::string> &path);
 
-/// A std::vector iterator (`__normal_iterator<T *, ...>`), a pointer in
-/// all but name; the pointer type a pointer or iterator type stands for.
-bool isIterator(clang::QualType t);
-clang::QualType pointerLike(clang::QualType t);
-
 /// The IR op of a C++ binary operator adgen accepts (LowerExpr.cpp).
 std::optional<OpKind> opKindOf(clang::BinaryOperatorKind opc);
 
@@ -385,10 +380,13 @@ private:
 
   // LowerStdlib.cpp
   /// The leaves of a std::array or std::vector parameter (or member):
-  /// `data()` and, for a vector, `size()`; false after an error.
+  /// `data()` and, for a vector, `size()` (only that if opaqueVectorLeaf).
   bool containerLeaves(clang::QualType t, Object &obj, UserParam &up,
                        std::vector<std::string> path, Passing passing,
                        clang::SourceLocation loc, const std::string &base);
+  bool opaqueVectorLeaf(const clang::ClassTemplateSpecializationDecl *spec,
+                        Object &obj, UserParam &up,
+                        std::vector<std::string> path, const std::string &base);
   /// `v.size()`, `v[i]`, `std::get<0>(p)`, a resize (refused); or nullopt.
   std::optional<Op *> stdCall(const clang::CallExpr *e);
   // LowerFill.cpp: std::fill / std::fill_n / a.fill(v) as a loop of
@@ -431,6 +429,7 @@ private:
                      bool declare);
   bool constructorCall(const clang::CXXConstructExpr *ce, Object &obj);
   bool constructorPointers(const clang::CXXConstructExpr *ce, Object &obj);
+  bool ownedBuffers(const clang::CXXConstructExpr *ce, Object &obj);
   bool memberInitializers(const clang::CXXConstructorDecl *cd);
   struct ThisBinding { // `this` names `self` while it lives
     ThisBinding(Lowerer &l, const Object &self);
