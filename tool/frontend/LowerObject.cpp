@@ -284,8 +284,7 @@ bool Lowerer::flattenParam(const RecordDecl *rd, Object &obj, UserParam &up,
     }
     if (const RecordDecl *inner = recordOf(ft)) {
       if (stdClassOf(inner) == StdClass::Other && holdsNoFloat(ft)) {
-        obj.opaqueMembers.insert(member); // a std::string name: passive
-        stdHeadersOf(ft, cx.stdHeaders);
+        stdHeadersOf(ft, cx.stdHeaders); // a std::string name: passive
         continue;
       }
       Object &o = obj.objects[member];

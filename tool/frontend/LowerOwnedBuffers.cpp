@@ -33,10 +33,8 @@ bool ownedAllocation(const FunctionDecl *f, const Stmt *s) {
   const auto *body =
       cd ? dyn_cast_or_null<CompoundStmt>(cd->getBody()) : nullptr;
   const CXXNewExpr *ne = nullptr;
-  return body &&
-         std::find(body->body_begin(), body->body_end(), s) !=
-             body->body_end() &&
-         allocatedMember(s, ne);
+  return body && allocatedMember(s, ne) &&
+         std::find(body->body_begin(), body->body_end(), s) != body->body_end();
 }
 
 /// The allocations of cd: its member initializers' and its body's own.
@@ -77,6 +75,7 @@ bool Lowerer::ownedBuffers(const CXXConstructExpr *ce, Object &obj) {
     // The count reads the constructor's parameters: bound to the call's
     // arguments (evaluated here and again by the call, so without effects).
     const Expr *count = *ne->getArraySize();
+    std::set<const ParmVarDecl *> read; // the parameters the count reads
     std::function<bool(const Stmt *)> plain = [&](const Stmt *s) {
       if (const auto *dr = dyn_cast<DeclRefExpr>(s)) {
         const auto *pd = dyn_cast<ParmVarDecl>(dr->getDecl());
@@ -84,6 +83,7 @@ bool Lowerer::ownedBuffers(const CXXConstructExpr *ce, Object &obj) {
         if (!pd)
           return dr->EvaluateAsRValue(r, ast());
         unsigned k = pd->getFunctionScopeIndex();
+        read.insert(pd);
         return k < ce->getNumArgs() &&
                pd->getType()->isIntegralOrEnumerationType() &&
                !ce->getArg(k)->HasSideEffects(ast()) &&
@@ -103,13 +103,12 @@ bool Lowerer::ownedBuffers(const CXXConstructExpr *ce, Object &obj) {
              "(`d = new double[rows * cols];`)"});
       return false;
     }
-    for (const ParmVarDecl *pd : cd->parameters())
-      if (pd->getFunctionScopeIndex() < ce->getNumArgs() &&
-          pd->getType()->isIntegralOrEnumerationType() &&
+    for (const ParmVarDecl *pd : cd->parameters()) // in their order
+      if (read.count(pd) &&
           !lambdaParam(pd, ce->getArg(pd->getFunctionScopeIndex()), prefix))
         return false;
     Op *c = expr(count->IgnoreImpCasts());
-    for (const ParmVarDecl *pd : cd->parameters())
+    for (const ParmVarDecl *pd : read)
       vars.erase(pd);
     if (!c)
       return false;

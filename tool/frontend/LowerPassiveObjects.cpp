@@ -1,7 +1,8 @@
 // Objects that hold no floating-point value (SPEC §5: passive as a whole):
 // std::string, std::map<std::string, int>, std::vector<std::string>. A
-// std::vector of them is one leaf, its size(); a std:: member of that kind
-// is passed nowhere (Object::opaqueMembers), and its headers are included.
+// std::vector of them is one leaf, its size() (containerLeaves); a std::
+// member of that kind is passed nowhere (flattenParam), and the headers
+// its type names are included.
 #include "frontend/Lowerer.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -76,28 +77,6 @@ void stdHeadersOf(QualType t, std::set<std::string> &headers) {
   for (const TemplateArgument &a : spec->getTemplateArgs().asArray())
     if (a.getKind() == TemplateArgument::Type)
       stdHeadersOf(a.getAsType(), headers);
-}
-
-/// A std::vector whose elements hold no floating-point value
-/// (`std::vector<std::string>` of names): passive as a whole, so only its
-/// size() is a leaf; its elements are not read (elementAccess refuses).
-bool Lowerer::opaqueVectorLeaf(const ClassTemplateSpecializationDecl *spec,
-                               Object &obj, UserParam &up,
-                               std::vector<std::string> path,
-                               const std::string &base) {
-  cx.stdHeaders.insert("vector");
-  stdHeadersOf(spec->getTemplateArgs()[0].getAsType(), cx.stdHeaders);
-  obj.record = spec;
-  obj.opaque = true;
-  Var *n = fn.newVar(uniqueName(base + "_size"), Type::ULong);
-  n->paramIndex = static_cast<int>(fn.params.size());
-  obj.vars["size()"] = n;
-  path.push_back("size()");
-  up.leaves.push_back({static_cast<int>(fn.params.size()), path});
-  Param s;
-  s.var = n;
-  fn.params.push_back(s);
-  return true;
 }
 
 } // namespace adgen

@@ -76,10 +76,10 @@ std::string stdSpelling(QualType t) {
   pp.SuppressTagKeyword = true;
   std::vector<std::string> args;
   auto add = [&](const TemplateArgument &a) {
-    if (a.getKind() == TemplateArgument::Type && isString(specOf(a.getAsType())))
-      args.push_back("std::string");
-    else if (a.getKind() == TemplateArgument::Type)
-      args.push_back(a.getAsType().getCanonicalType().getAsString(pp));
+    if (a.getKind() == TemplateArgument::Type)
+      args.push_back(isString(specOf(a.getAsType()))
+                         ? "std::string"
+                         : a.getAsType().getCanonicalType().getAsString(pp));
     else if (a.getKind() == TemplateArgument::Integral)
       args.push_back(llvm::toString(a.getAsIntegral(), 10));
   };
@@ -175,8 +175,15 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   std::optional<Type> et;
   if (elem->isArithmeticType() || elem->isEnumeralType())
     et = typeOf(elem, nullptr, loc);
-  else if (k == StdClass::Vector && !rows && holdsNoFloat(elem))
-    return opaqueVectorLeaf(spec, obj, up, path, base);
+  else if (k == StdClass::Vector && !rows && holdsNoFloat(elem)) {
+    // `std::vector<std::string>` of names: passive, only its size().
+    cx.stdHeaders.insert("vector");
+    stdHeadersOf(elem, cx.stdHeaders);
+    obj.record = spec;
+    obj.opaque = true;
+    sizeLeaf(obj, up, path, base);
+    return true;
+  }
   if (!et || *et == Type::Void || (k == StdClass::Vector && *et == Type::Bool)) {
     if (!failed)
       error(loc, Diag::StdElementType,
@@ -207,17 +214,22 @@ bool Lowerer::containerLeaves(QualType t, Object &obj, UserParam &up,
   Param p;
   p.arr = a;
   fn.params.push_back(p);
-  if (k != StdClass::Vector)
-    return true;
+  path.pop_back();
+  if (k == StdClass::Vector)
+    sizeLeaf(obj, up, path, base);
+  return true;
+}
+
+void Lowerer::sizeLeaf(Object &obj, UserParam &up,
+                       std::vector<std::string> path, const std::string &base) {
   Var *n = fn.newVar(uniqueName(base + "_size"), Type::ULong);
   n->paramIndex = static_cast<int>(fn.params.size());
   obj.vars["size()"] = n;
-  path.back() = "size()";
+  path.push_back("size()");
   up.leaves.push_back({static_cast<int>(fn.params.size()), path});
   Param s;
   s.var = n;
   fn.params.push_back(s);
-  return true;
 }
 
 /// The object of a member call, through a pointer (`p->size()`) too.

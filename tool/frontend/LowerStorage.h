@@ -55,7 +55,6 @@ struct Object {
   bool byValue = false; // a parameter passed by value: arrays read-only
   bool cells = false;   // a local a call writes: scalars in cells
   bool opaque = false;  // a std::vector of passive objects: size() only
-  std::set<std::string> opaqueMembers; // passive std:: objects, not read
   std::string prefix; // a local's: what its members' names start with
   // Pointer members of a local or returned struct that hold nothing (null
   // or never read), and those that point somewhere (pointerMember).

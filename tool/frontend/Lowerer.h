@@ -380,13 +380,12 @@ private:
 
   // LowerStdlib.cpp
   /// The leaves of a std::array or std::vector parameter (or member):
-  /// `data()` and, for a vector, `size()` (only that if opaqueVectorLeaf).
+  /// `data()` and, for a vector, `size()` (only that for passive elements).
   bool containerLeaves(clang::QualType t, Object &obj, UserParam &up,
                        std::vector<std::string> path, Passing passing,
                        clang::SourceLocation loc, const std::string &base);
-  bool opaqueVectorLeaf(const clang::ClassTemplateSpecializationDecl *spec,
-                        Object &obj, UserParam &up,
-                        std::vector<std::string> path, const std::string &base);
+  void sizeLeaf(Object &obj, UserParam &up, std::vector<std::string> path,
+                const std::string &base); // path + "size()"
   /// `v.size()`, `v[i]`, `std::get<0>(p)`, a resize (refused); or nullopt.
   std::optional<Op *> stdCall(const clang::CallExpr *e);
   // LowerFill.cpp: std::fill / std::fill_n / a.fill(v) as a loop of
