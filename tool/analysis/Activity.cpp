@@ -1,22 +1,54 @@
 #include "analysis/Activity.h"
 
+#include <functional>
 #include <iterator>
+#include <set>
 
 namespace adgen {
 
-bool writesParamArray(const Function &g, unsigned i) {
+/// Whether g writes its array parameter i, itself or through its callees;
+/// `seen` holds the (function, parameter) pairs being asked already, so a
+/// recursive callee answers from the rest of its body.
+static bool writesParamArray(const Function &g, unsigned i,
+                             std::set<std::pair<const Function *, unsigned>> &seen) {
+  if (!seen.insert({&g, i}).second)
+    return false;
   const Array *a = g.params[i].arr;
+  if (g.external) // no body (SPEC §8): what its signature allows
+    return !a->isConst;
   bool w = false;
   walk(g.body, [&](const Op &o) {
     if (o.kind == OpKind::Store && o.arr == a)
       w = true;
-    if (o.kind == OpKind::Call)
+    if (o.kind == OpKind::Call && !w)
       for (size_t k = 0; k < o.argOrder.size(); ++k)
         if (o.argOrder[k] < 0 && o.arrays[~o.argOrder[k]] == a &&
-            writesParamArray(*o.callee, static_cast<unsigned>(k)))
+            writesParamArray(*o.callee, static_cast<unsigned>(k), seen))
           w = true;
   });
   return w;
+}
+
+bool writesParamArray(const Function &g, unsigned i) {
+  std::set<std::pair<const Function *, unsigned>> seen;
+  return writesParamArray(g, i, seen);
+}
+
+bool callsItself(const Function &g) {
+  std::set<const Function *> seen;
+  std::function<bool(const Function &)> reaches = [&](const Function &f) {
+    bool found = false;
+    walk(f.body, [&](const Op &o) {
+      if (found || o.kind != OpKind::Call || !o.callee)
+        return;
+      if (o.callee == &g)
+        found = true;
+      else if (seen.insert(o.callee).second)
+        found = reaches(*o.callee);
+    });
+    return found;
+  };
+  return reaches(g);
 }
 
 namespace {
@@ -71,6 +103,11 @@ void keepUseful(const Function &f, Activity &act) {
       if (useful)
         mark(arrays, o.arr);
       return;
+    case OpKind::Call: // a kept call (reverse mode): its result needs all
+      if (useful)
+        for (const Array *a : o.arrays)
+          mark(arrays, a);
+      [[fallthrough]];
     default:
       if (useful)
         for (const Op *x : o.operands)

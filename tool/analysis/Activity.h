@@ -33,5 +33,7 @@ void keepUseful(const Function &f, Activity &varied);
 /// True when the callee writes its array parameter `i` (directly or through
 /// calls).
 bool writesParamArray(const Function &callee, unsigned i);
+/// Whether g calls itself, directly or through its callees (recursion).
+bool callsItself(const Function &g);
 
 } // namespace adgen

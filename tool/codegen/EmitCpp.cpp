@@ -2,6 +2,7 @@
 
 #include "codegen/EmitGlobals.h"
 #include "codegen/EmitLocals.h"
+#include "codegen/EmitModule.h"
 #include "codegen/EmitSignature.h"
 #include "codegen/EmitTemplate.h"
 #include "ir/Builder.h"
@@ -413,30 +414,6 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
                      fmt::arg("signature", sig), fmt::arg("body", fe.body()));
 }
 
-static std::string withNamespaces(const Module &m, const EmitOptions &o,
-                                  const std::function<std::string(
-                                      const Function &)> &each) {
-  std::string out;
-  std::string openNs;
-  for (auto &f : m.functions) {
-    if (f->nameSpace != openNs) {
-      if (!openNs.empty())
-        out += fmt::format(fmt::runtime(templates::namespace_close),
-                           fmt::arg("name", openNs));
-      if (!f->nameSpace.empty())
-        out += fmt::format(fmt::runtime(templates::namespace_open),
-                           fmt::arg("name", f->nameSpace));
-      openNs = f->nameSpace;
-    }
-    out += each(*f);
-  }
-  if (!openNs.empty())
-    out += fmt::format(fmt::runtime(templates::namespace_close),
-                       fmt::arg("name", openNs));
-  (void)o;
-  return out;
-}
-
 std::string emitFile(const Module &m, const EmitOptions &o) {
   std::string summary = o.cuda ? "CUDA flavour: every function is "
                                  "ADGEN_HD (__host__ __device__ under nvcc)."
@@ -451,6 +428,7 @@ std::string emitFile(const Module &m, const EmitOptions &o) {
   out += o.userTypes;
   out += globalDeclarations(m, true);
   TemplateForms forms(m);
+  out += forwardDeclarations(m, o);
   out += withNamespaces(m, o, [&](const Function &f) {
     return emitFunction(f, o, &forms);
   });

@@ -80,8 +80,11 @@ static bool batchPrimal(const Function &f, const PassOptions &po,
                         DerivedModule &dm, BatchSpec &spec) {
   PassState s;
   s.primal = &f;
-  if (!runPasses(batchPasses(), s, po))
+  if (!runPasses(batchPasses(), s, po)) {
+    if (!s.errors.empty())
+      printDiagnostics(s.errors);
     return false;
+  }
   std::unique_ptr<Function> primal = std::move(s.fn);
   primal->name = "adgen_" + instanceName(f) + "_primal";
   primal->isInternal = true;

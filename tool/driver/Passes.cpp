@@ -1,6 +1,7 @@
 #include "driver/Passes.h"
 
 #include "ir/Clone.h"
+#include "transform/CalleeAdjoint.h"
 #include "transform/DeadCode.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
@@ -20,6 +21,30 @@ bool clone(PassState &s) {
 }
 
 bool inlining(PassState &s) {
+  if (s.adjoint.module && !s.adjoint.inlineAll)
+    inlineForAdjoint(*s.fn); // some callees get adjoints of their own
+  else
+    inlineCalls(*s.fn);
+  return true;
+}
+
+bool inliningAll(PassState &s) {
+  if (const Function *r = recursiveCallee(*s.fn)) {
+    std::string kernel = "the batched kernel of '" + s.primal->name + "'";
+    s.errors.push_back(
+        r->external
+            ? Diagnostic{Diag::CustomUnsupported, s.primal->sourceFile,
+                         s.primal->loc,
+                         {r->name, kernel,
+                          "a kernel's body inlines its callees: call the "
+                          "gradient once per sample"}}
+            : Diagnostic{Diag::Recursion, s.primal->sourceFile, s.primal->loc,
+                         {r->name, kernel,
+                          "a kernel's body inlines its callees: write the "
+                          "recursion as a loop, or call the gradient once "
+                          "per sample"}});
+    return false;
+  }
   inlineCalls(*s.fn);
   return true;
 }
@@ -127,7 +152,7 @@ const PassList &jvpPasses() {
 const PassList &batchPasses() {
   static const PassList passes{
       {"clone", clone},     // f, for f_batch
-      {"inline", inlining}, // calls inlined: one kernel body
+      {"inline", inliningAll}, // calls inlined: one kernel body
   };
   return passes;
 }

@@ -31,7 +31,8 @@ Function *grad(const Function &f, const DiffRequest &req, const Options &o,
   PassState s;
   s.primal = &f;
   s.adjoint = {f.name + "_grad", activeParams(f, req.gradAll, req.gradWrt),
-               req.sizes, o.checkpoint, &loops};
+               req.sizes, o.checkpoint, &loops, &out.dm,
+               !req.batch.empty()};
   if (!runPasses(gradPasses(), s, o.passes)) {
     if (!s.errors.empty())
       printDiagnostics(s.errors);

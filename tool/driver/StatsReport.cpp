@@ -170,6 +170,16 @@ std::string gradStats(const Function &f, const Function &grad,
            << " bytes per iteration\n";
   for (const CheckpointReport &r : loops)
     text << checkpointLines(r);
+  // Kept calls (transform/CalleeAdjoint.h), in the backward sweep's order.
+  walk(grad.body, [&](const Op &o) {
+    if (o.kind == OpKind::Call && o.callee->adjoint)
+      text << "  call at line " << o.loc.line
+           << (o.callee->external ? ": custom derivative, " : ": joint mode, ")
+           << o.callee->name
+           << (o.callee->external
+                   ? " (the user's gradient, called with the taped arguments)\n"
+                   : " (the callee runs again from its taped arguments)\n");
+  });
   return text.str();
 }
 

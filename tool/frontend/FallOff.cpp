@@ -1,5 +1,7 @@
 #include "frontend/FallOff.h"
 
+#include "frontend/Diagnostics.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
@@ -55,6 +57,22 @@ Ending howItEnds(const FunctionDecl *fd, ASTContext &ast) {
     }
   }
   return ends ? Ending::Returns : Ending::NeverReturns;
+}
+
+bool endsInReturns(const clang::FunctionDecl *fd, clang::ASTContext &ast) {
+  switch (howItEnds(fd, ast)) {
+  case Ending::MayFallOff:
+    report(ast.getDiagnostics(), fd->getBody()->getEndLoc(),
+           Diag::FallsOffEnd, {fd->getNameAsString()});
+    return false;
+  case Ending::NeverReturns:
+    report(ast.getDiagnostics(), fd->getLocation(), Diag::NeverReturns,
+           {fd->getNameAsString()});
+    return false;
+  case Ending::Returns:
+    break;
+  }
+  return true;
 }
 
 } // namespace adgen

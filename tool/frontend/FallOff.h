@@ -16,4 +16,8 @@ enum class Ending {
 /// How the paths through a non-void `fd` end (Returns for void functions).
 Ending howItEnds(const clang::FunctionDecl *fd, clang::ASTContext &ast);
 
+/// howItEnds(fd) is Returns; else false after a diagnostic where it falls
+/// off or at fd.
+bool endsInReturns(const clang::FunctionDecl *fd, clang::ASTContext &ast);
+
 } // namespace adgen

@@ -2,10 +2,12 @@
 
 
 #include "analysis/Stats.h"
+#include "frontend/CustomDerivatives.h"
 #include "frontend/Extent.h"
 #include "frontend/FallOff.h"
 #include "frontend/Lowerer.h"
 #include "frontend/Placement.h"
+#include "frontend/Recursion.h"
 #include "frontend/Pragmas.h"
 #include "frontend/Template.h"
 
@@ -198,6 +200,10 @@ private:
       if (!inUserFile(sm, d.loc))
         continue;
       const FunctionDecl *body = place.bodyAround(d.loc);
+      if (d.kind == Directive::Derivative && !body) {
+        addCustomRule(cx, d); // at file scope, attached to no definition
+        continue;
+      }
       if (d.kind == Directive::Checkpoint) {
         placeCheckpoint(cx, place, d, body);
         continue;
@@ -243,26 +249,23 @@ private:
   /// diagnostic (recursion, falling off the end, never returning, errors).
   Function *lowerCallee(LowerContext &cx, const FunctionDecl *fd,
                         SourceLocation use) {
-    DiagnosticsEngine &de = cx.diags;
-    if (inProgress.count(fd)) {
-      report(de, use, Diag::Recursion, {fd->getName()});
-      return nullptr;
+    if (auto busy = inProgress.find(fd); busy != inProgress.end()) {
+      // Recursion (SPEC §4): the call goes to the function being lowered,
+      // whose parameters are known; its body is checked once complete.
+      busy->second->recursive = true;
+      recursiveUses[fd].push_back(use);
+      return busy->second;
     }
+    const CustomRule *rule = customRuleFor(cx, fd);
+    if (rule)
+      fd = fd->getCanonicalDecl(); // declared or defined: one function
     auto it = lowered.find(fd);
     if (it != lowered.end())
       return it->second;
-    switch (howItEnds(fd, cx.ast)) {
-    case Ending::MayFallOff:
-      report(de, fd->getBody()->getEndLoc(), Diag::FallsOffEnd,
-             {fd->getNameAsString()});
+    if (rule)
+      return lowered[fd] = lowerCustomFunction(cx, fd, *rule);
+    if (!endsInReturns(fd, cx.ast))
       return nullptr;
-    case Ending::NeverReturns:
-      report(de, fd->getLocation(), Diag::NeverReturns,
-             {fd->getNameAsString()});
-      return nullptr;
-    case Ending::Returns:
-      break;
-    }
     out.module.functions.push_back(std::make_unique<Function>());
     Function *f = out.module.functions.back().get();
     f->sourceFile =
@@ -271,11 +274,15 @@ private:
     if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
       mirrorLoopDirectives(pattern->getBody(), fd->getBody(), cx.loopPolicies,
                            cx.loopDirectives);
-    inProgress.insert(fd);
+    inProgress[fd] = f;
+    cx.lowering.insert(f);
     Lowerer lw(cx, *f);
     bool good = lw.lowerFunction(fd);
+    cx.lowering.erase(f);
     inProgress.erase(fd);
-    if (!good)
+    auto rec = recursiveUses.find(fd);
+    if (!good || (rec != recursiveUses.end() &&
+                  !recursionChecked(cx.diags, rec->second, fd, *f)))
       return nullptr; // its errors were reported
     for (const auto &[other, g] : lowered)
       if (g->name == f->name && g->nameSpace == f->nameSpace &&
@@ -380,6 +387,7 @@ private:
       break;
     case Directive::Checkpoint:
     case Directive::Instantiate:
+    case Directive::Derivative:
       break;
     }
   }
@@ -389,7 +397,9 @@ private:
   Sema *sema = nullptr;
   /// Functions lowered so far, and those being lowered (for recursion).
   std::map<const FunctionDecl *, Function *> lowered;
-  std::set<const FunctionDecl *> inProgress;
+  std::map<const FunctionDecl *, Function *> inProgress;
+  /// Where each recursive function is called while it is lowered.
+  std::map<const FunctionDecl *, std::vector<SourceLocation>> recursiveUses;
 };
 
 class Action : public ASTFrontendAction {

@@ -1,5 +1,6 @@
 // Calls: math functions, std::min/max/clamp/abs, assert, and functions of
 // the file (or of a user header), lowered as calls to their own IR.
+#include "frontend/CustomDerivatives.h"
 #include "frontend/Lowerer.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -74,6 +75,8 @@ Op *Lowerer::call(const CallExpr *e) {
   const FunctionDecl *def = callee->getDefinition();
   // Functions of this file and of the (non-system) headers it includes.
   bool userDefined = def && !sm.isInSystemHeader(def->getLocation());
+  if (customRuleFor(cx, callee)) // SPEC §8: the user's derivatives
+    return failed ? nullptr : userCall(e, def ? def : callee);
   if (!userDefined)
     return libraryCall(e, callee, def);
   if (callee->getReturnType()->isRecordType()) // into a temporary
@@ -314,7 +317,9 @@ bool Lowerer::callArgs(const CallExpr *e, const Function *g,
 /// generated code passes as written; nullopt for any other argument.
 std::optional<Lowerer::PointerRef>
 Lowerer::nullArgument(const Expr *a, const Function *g, const Array *param) {
-  if (!isNullPointer(a, ast()))
+  // A recursive call: g's body is not complete, so whether it uses the
+  // parameter is not known yet.
+  if (!isNullPointer(a, ast()) || cx.lowering.count(g))
     return std::nullopt;
   bool used = false;
   walk(g->body, [&](const Op &o) {

@@ -2,6 +2,7 @@
 // the std:: classes of SPEC §5 (see Lowerer.h).
 #pragma once
 
+#include "frontend/Pragmas.h"
 #include "ir/Builder.h"
 #include "ir/ExtentExpr.h"
 #include "ir/Signature.h"
@@ -31,6 +32,12 @@ struct CheckpointScope {
 };
 
 /// Shared by all functions of a translation unit.
+/// `#pragma adgen derivative(f) jvp(f_jvp) grad(f_grad)` (SPEC §8): the
+/// user's derivative functions of f (text empty when not named).
+struct CustomRule {
+  DirectiveArg fn, jvp, grad;
+};
+
 struct LowerContext {
   clang::ASTContext &ast;
   clang::DiagnosticsEngine &diags;
@@ -59,6 +66,11 @@ struct LowerContext {
   /// The members some code of the file reads (MemberReads.cpp), on demand.
   std::optional<std::set<const clang::FieldDecl *>> readMembers{};
   std::set<std::string> dependentReads{}; // `v.w` in templates, by name
+  /// Functions whose bodies are being lowered: a call to one is recursive,
+  /// and its body is not complete yet.
+  std::set<const Function *> lowering{};
+  /// Custom derivatives, by the function's name as the directive spells it.
+  std::map<std::string, CustomRule> customRules{};
 };
 
 /// Whether any code of the translation unit reads member fd (not only

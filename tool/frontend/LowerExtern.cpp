@@ -4,6 +4,7 @@
 // Extern op; the transforms refuse it only where its result turns out
 // active (a floating-point result of active arguments), since a derivative
 // is then needed and adgen has none.
+#include "frontend/CustomDerivatives.h"
 #include "frontend/Lowerer.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -94,6 +95,12 @@ const CallExpr *keptCallOf(const Expr *e, const SourceManager &sm) {
   for (const Expr *a : ce->arguments())
     if (!stringArg(a) && !passiveScalar(a->getType()))
       return nullptr;
+  // A reference parameter may write its argument (`void g(double &out)`):
+  // not a call that changes nothing the function computes.
+  for (const ParmVarDecl *p : fd->parameters())
+    if (p->getType()->isReferenceType() &&
+        !p->getType().getNonReferenceType().isConstQualified())
+      return nullptr;
   return ce;
 }
 
@@ -172,7 +179,8 @@ bool Lowerer::keptCall(const Expr *e) {
   const CallExpr *ce = keptCallOf(e, ast().getSourceManager());
   MathFn fn;
   if (!ce || cx.checkpoint || // a re-run would repeat it: refused there
-      lookupMath(ce->getDirectCallee()->getName().str(), fn))
+      lookupMath(ce->getDirectCallee()->getName().str(), fn) ||
+      customRuleFor(cx, ce->getDirectCallee())) // SPEC §8: LowerCall.cpp
     return false;
   const FunctionDecl *callee = ce->getDirectCallee();
   if (Op *kept = externCall(ce, callee)) // a pure math-header function

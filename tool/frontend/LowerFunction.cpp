@@ -170,6 +170,26 @@ Var *Lowerer::varFor(const clang::VarDecl *vd) {
 }
 
 bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
+  if (!lowerHeader(fd))
+    return false;
+  findAddressTaken(fd->getBody());
+  findMovedPointers(fd->getBody());
+  movedParams(fd);
+  cellParams(fd);
+  copyWrittenByValue(fd);
+  if (const auto *cd = llvm::dyn_cast<clang::CXXConstructorDecl>(fd);
+      cd && !memberInitializers(cd))
+    return false;
+  stmt(fd->getBody());
+  // A non-void function must end in a return on every path; clang warns on
+  // falling off the end, and the IR needs an explicit terminator.
+  if (fn.retType == Type::Void &&
+      (fn.body.ops.empty() || fn.body.ops.back()->kind != OpKind::Return))
+    b.create(OpKind::Return, Type::Void);
+  return !failed;
+}
+
+bool Lowerer::lowerHeader(const clang::FunctionDecl *fd) {
   auto loc = fd->getLocation();
   setLoc(loc);
   lowering = fd;
@@ -233,21 +253,7 @@ bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
                             up.rows;
                    }))
     fn.signature.clear();
-  findAddressTaken(fd->getBody());
-  findMovedPointers(fd->getBody());
-  movedParams(fd);
-  cellParams(fd);
-  copyWrittenByValue(fd);
-  if (const auto *cd = llvm::dyn_cast<clang::CXXConstructorDecl>(fd);
-      cd && !memberInitializers(cd))
-    return false;
-  stmt(fd->getBody());
-  // A non-void function must end in a return on every path; clang warns on
-  // falling off the end, and the IR needs an explicit terminator.
-  if (fn.retType == Type::Void &&
-      (fn.body.ops.empty() || fn.body.ops.back()->kind != OpKind::Return))
-    b.create(OpKind::Return, Type::Void);
-  return !failed;
+  return true;
 }
 
 /// A parameter of the function being lowered, appended to its params

@@ -142,9 +142,12 @@ bool Lowerer::globalWrittenByCall(const Function *g,
                                   const std::vector<Array *> &arrs,
                                   const std::vector<int> &order,
                                   SourceLocation loc) {
+  std::set<std::pair<const Function *, const Array *>> seen; // recursion
   std::function<bool(const Function &, const Array *)> writes =
       [&](const Function &f, const Array *a) {
         bool w = false;
+        if (!seen.insert({&f, a}).second)
+          return w;
         walk(f.body, [&](const Op &o) {
           if (o.kind == OpKind::Store && o.arr == a)
             w = true;

@@ -49,8 +49,11 @@ public:
 
   /// Lowers a definition's signature and body into `fn`; false on error.
   bool lowerFunction(const clang::FunctionDecl *fd);
-
+  /// Only fd's signature, for SPEC §8's derivative(f), and its rule's stubs.
+  bool lowerCustom(const clang::FunctionDecl *fd, const CustomRule &rule);
 private:
+  bool lowerHeader(const clang::FunctionDecl *fd); // name, params, result
+  Function *customStub(const clang::FunctionDecl *d, bool grad);
   // What lowering names storage by (LowerStorage.h).
   using LValue = lower::LValue;
   using PointerRef = lower::PointerRef;
@@ -100,7 +103,6 @@ private:
   bool heapRealloc(const clang::Expr *lhs, const clang::Expr *rhs);
   bool vectorLocal(const clang::VarDecl *vd, const clang::RecordDecl *rd);
   Array *heapArray(const std::string &name, Type elem, Op *count, Type ct);
-
   // LowerStmt.cpp
   void stmt(const clang::Stmt *s);
   void declStmt(const clang::DeclStmt *ds);

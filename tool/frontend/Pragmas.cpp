@@ -15,6 +15,7 @@ std::string Directive::name() const {
   case Checkpoint: return "checkpoint";
   case Batch: return "batch";
   case Instantiate: return "instantiate";
+  case Derivative: return "derivative";
   }
   return "?";
 }
@@ -49,6 +50,8 @@ static bool directiveKind(const std::string &word, Directive::Kind &kind) {
     kind = Directive::Checkpoint;
   else if (word == "instantiate")
     kind = Directive::Instantiate;
+  else if (word == "derivative")
+    kind = Directive::Derivative;
   else
     return false;
   return true;
@@ -185,6 +188,9 @@ static bool checkInstances(clang::DiagnosticsEngine &de, Directive &d) {
   return true;
 }
 
+static bool checkFunctionNames(clang::DiagnosticsEngine &de,
+                               const Directive &d, const std::string &word);
+
 /// Checks a directive's arguments for its kind; false after a diagnostic.
 static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
                            const std::string &word) {
@@ -212,8 +218,31 @@ static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
     return checkPolicy(de, d);
   case Directive::Instantiate:
     return checkInstances(de, d);
+  case Directive::Derivative:
+    return checkFunctionNames(de, d, word);
   }
   return true;
+}
+
+/// derivative(f): one function name (`f`, `ns::f`); so are the jvp and grad
+/// clauses that follow it.
+static bool checkFunctionNames(clang::DiagnosticsEngine &de,
+                               const Directive &d, const std::string &word) {
+  if (d.args.size() != 1) {
+    report(de, d.args.size() > 1 ? d.args[1].loc : d.loc,
+           Diag::BadDirectiveSyntax,
+           {word + " takes one function: " + word + "(f)"});
+    return false;
+  }
+  const std::string &t = d.args[0].text;
+  bool ok = !t.empty() && !std::isdigit(static_cast<unsigned char>(t[0]));
+  for (char c : t)
+    ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                c == ':');
+  if (!ok)
+    report(de, d.args[0].loc, Diag::BadDirectiveSyntax,
+           {"expected a function name, got '" + t + "'"});
+  return ok;
 }
 
 void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
@@ -227,6 +256,7 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
            {"expected a directive after '#pragma adgen'"});
     return;
   }
+  const size_t pragmaStart = out.size(); // this pragma's first directive
   while (!r.atEnd()) {
     std::string word = r.spelling();
     Directive d;
@@ -243,8 +273,36 @@ void AdgenPragmaHandler::HandlePragma(clang::Preprocessor &pp,
       if (!readArgs(de, r, d, word))
         return;
     }
+    // derivative(f) comes first in its pragma; its jvp(f_jvp) and
+    // grad(f_grad) clauses name functions, not parameters.
+    Directive *rule =
+        pragmaStart < out.size() && out[pragmaStart].kind == Directive::Derivative
+            ? &out[pragmaStart]
+            : nullptr;
+    if (rule && (d.kind == Directive::Jvp || d.kind == Directive::Grad)) {
+      if (checkFunctionNames(de, d, word))
+        (d.kind == Directive::Jvp ? rule->ruleJvp : rule->ruleGrad) = d.args[0];
+      continue;
+    }
+    if (rule || (d.kind == Directive::Derivative && pragmaStart != out.size())) {
+      report(de, d.loc, Diag::BadDirectiveSyntax,
+             {"a derivative directive stands alone: '#pragma adgen "
+              "derivative(f) jvp(f_jvp) grad(f_grad)'"});
+      r.skipToEnd();
+      return;
+    }
     if (checkDirective(de, d, word))
       out.push_back(std::move(d));
+  }
+  if (pragmaStart < out.size() &&
+      out[pragmaStart].kind == Directive::Derivative &&
+      out[pragmaStart].ruleJvp.text.empty() &&
+      out[pragmaStart].ruleGrad.text.empty()) {
+    const std::string &f = out[pragmaStart].args[0].text;
+    report(de, out[pragmaStart].loc, Diag::BadDirectiveSyntax,
+           {"name its derivative functions: '#pragma adgen derivative(" + f +
+            ") jvp(" + f + "_jvp) grad(" + f + "_grad)'"});
+    out.pop_back();
   }
 }
 

@@ -19,12 +19,15 @@ struct DirectiveArg {
 };
 
 struct Directive {
-  enum Kind { Jvp, Grad, Size, Checkpoint, Batch, Instantiate } kind;
+  enum Kind { Jvp, Grad, Size, Checkpoint, Batch, Instantiate, Derivative } kind;
   clang::SourceLocation loc; // the clause's keyword
   bool hasList = false;      // jvp/grad: an explicit parameter list
   std::vector<DirectiveArg> args; // jvp/grad/batch: names; size: param,
                                   // extent; instantiate: `f<float>`, ...
   checkpoint::Policy policy;      // checkpoint: every 4, auto, ...
+  // derivative(f) jvp(f_jvp) grad(f_grad): args[0] is f; the functions its
+  // jvp and grad clauses name (text empty when a clause is left out).
+  DirectiveArg ruleJvp, ruleGrad;
   std::string name() const;
 };
 

@@ -8,6 +8,7 @@
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
 #include "transform/Structure.h"
+#include "transform/Tangent.h"
 
 namespace adgen::detail {
 namespace {
@@ -90,7 +91,16 @@ bool AdjointPasses::forwardSweep(Diagnostic &error) {
   return false;
 }
 
-void AdjointPasses::backwardSweep() { detail::reverseTop(*state, *fwd); }
+void AdjointPasses::backwardSweep() {
+  detail::reverseTop(*state, *fwd);
+  // Primal calls copied as they are (a checkpointed loop's plain run) call
+  // the callee's copy in the output.
+  if (opts.module)
+    walk(state->out.F.body, [&](const Op &o) {
+      if (o.kind == OpKind::Call && !o.callee->isInternal)
+        const_cast<Op &>(o).callee = opts.module->primalCopyOf(*o.callee);
+    });
+}
 
 std::unique_ptr<Function>
 adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {

@@ -41,6 +41,8 @@ struct CheckpointReport {
   int64_t trips = -1;             // when the code fixes it
 };
 
+class DerivedModule;
+
 struct AdjointOptions {
   std::string name;                    // e.g. "f_grad"
   std::vector<bool> active;            // per primal parameter
@@ -48,6 +50,12 @@ struct AdjointOptions {
   // --checkpoint, for outermost loops without a directive of their own.
   std::optional<checkpoint::Policy> defaultPolicy;
   std::vector<CheckpointReport> *report = nullptr; // filled when given
+  // Where callee adjoints and primal copies go; without it every call must
+  // have been inlined.
+  DerivedModule *module = nullptr;
+  // Every call inlined but recursive ones (a batched kernel's strided
+  // adjoints cannot be passed on to a callee's adjoint).
+  bool inlineAll = false;
 };
 
 namespace detail {

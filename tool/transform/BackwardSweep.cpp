@@ -5,6 +5,9 @@
 
 #include "ir/Policy.h"
 
+#include <map>
+#include <string>
+
 namespace adgen::detail {
 
 BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {}
@@ -175,6 +178,8 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
       write(s.target, idx, row, b.constant(0, ty));
     }
   }
+  if (s.call)
+    backwardCall(*s.call, t, val, inRegion);
   for (size_t i = 0; i < s.terms.size(); ++i) {
     const Target &lt = s.leafTargets[i];
     if (!s.isReturn && lt == s.target)
@@ -186,6 +191,85 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
       contrib->tangentProduct = contrib != t;
     add(lt, val(lt.idx), val(lt.row), contrib);
   }
+}
+
+void BackwardSweep::backwardCall(const CallRecord &rec, Op *t,
+                                 const std::function<Op *(Op *)> &val,
+                                 bool inRegion) {
+  const Op &n = *rec.fwd;
+  const Function &g = *rec.src->callee;
+  // Arrays the caller wrote later, as the call saw them (last taped first).
+  std::map<size_t, Array *> copied;
+  for (auto c = rec.copies.rbegin(); c != rec.copies.rend(); ++c) {
+    copied[c->arg] = c->copy;
+    if (!inRegion)
+      continue;
+    cx.out.forLoop(
+        c->count,
+        [&](Op *q) {
+          Op *last = b.sub(b.cast(c->count, q->type), b.constant(1, q->type));
+          b.store(c->copy, b.sub(last, q),
+                  b.pop(cx.rt.tape(c->copy->elemType)));
+        },
+        "backward sweep: " + c->copy->name + " as the call saw it");
+  }
+  // Each active scalar argument's adjoint, accumulated by the call.
+  std::vector<Array *> argBar(g.params.size(), nullptr);
+  for (size_t k = 0; k < g.params.size(); ++k) {
+    const Var *v = rec.argTargets[k].var;
+    if (!v)
+      continue;
+    const Var *p = g.params[k].var;
+    Array *bar = cx.out.F.newArray(
+        cx.out.unique(g.name + "_" + p->name + "_bar"), p->type);
+    bar->scalarLocal = true;
+    bar->size = 1;
+    Op *d = b.create(OpKind::DeclArray, Type::Void);
+    d->arr = bar;
+    argBar[k] = bar;
+  }
+  auto arrayArg = [&](Op &c, Array *a, size_t j) {
+    c.argOrder.push_back(~static_cast<int>(c.arrays.size()));
+    addArrayArg(c, a, val(arrayOffset(n, j)), val(arrayRow(n, j)));
+  };
+  for (Op *x : n.operands) // the arguments' values, ahead of the call
+    val(x);
+  Op *c = b.create(OpKind::Call, rec.grad->retType);
+  c->callee = rec.grad;
+  c->comment = "backward sweep of the call to " + g.name + " at line " +
+               std::to_string(rec.src->loc.line) + ": " +
+               (g.external ? "its custom derivative " + rec.grad->name
+                           : rec.grad->name + " runs it again and reverses it");
+  for (const Param &p : rec.grad->params) {
+    int k = p.shadowOf == -1 ? static_cast<int>(&p - rec.grad->params.data())
+                             : p.shadowOf;
+    if (k == Param::kResultShadow) {
+      c->argOrder.push_back(static_cast<int>(c->operands.size()));
+      c->operands.push_back(b.cast(t, p.var->type));
+      continue;
+    }
+    int a = n.argOrder[static_cast<size_t>(k)];
+    if (p.shadowOf == -1 && a >= 0) {
+      c->argOrder.push_back(static_cast<int>(c->operands.size()));
+      c->operands.push_back(val(n.operands[a]));
+    } else if (p.shadowOf == -1) {
+      auto copy = copied.find(static_cast<size_t>(~a));
+      arrayArg(*c, copy != copied.end() ? copy->second : n.arrays[~a],
+               static_cast<size_t>(~a));
+    } else if (a >= 0) {
+      c->argOrder.push_back(~static_cast<int>(c->arrays.size()));
+      addArrayArg(*c, argBar[static_cast<size_t>(k)]);
+    } else {
+      arrayArg(*c, cx.st.arrAdj.at(rec.src->arrays[~a]),
+               static_cast<size_t>(~a));
+    }
+  }
+  for (size_t k = 0; k < g.params.size(); ++k)
+    if (argBar[k]) {
+      const Target &at = rec.argTargets[k];
+      add(at, nullptr, nullptr,
+          b.cast(b.load(argBar[k], b.constant(0, Type::Int)), at.var->type));
+    }
 }
 
 Op *BackwardSweep::rangeLoop(Op *begin, const std::function<Op *()> &end,

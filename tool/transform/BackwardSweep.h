@@ -27,6 +27,11 @@ private:
   /// adjoint += coefficient · x̄.
   void backwardStmt(const Stmt &s, bool inRegion);
 
+  /// A kept call's reversal: its callee's adjoint with the arguments'
+  /// forward values (`val`), seeded with t, the adjoint of its result.
+  void backwardCall(const CallRecord &rec, Op *t,
+                    const std::function<Op *(Op *)> &val, bool inRegion);
+
   /// The backward sweep of one iteration of a loop: step, then body.
   void reverseIteration(const Item &it);
 

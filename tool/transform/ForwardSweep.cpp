@@ -70,16 +70,12 @@ void ForwardSweep::protectOpenForms(const Target &t, Where w,
       cx.err.fail(*p, Diag::ValueBeforeBranchOverwritten);
       return;
     }
-    Var *tmp = cx.out.F.newVar(cx.out.unique("saved"), p->type);
-    b.decl(tmp, fv(p));
+    Var *tmp = activeTemp("saved", p->type, fv(p));
     Stmt s;
     s.target.var = tmp;
     s.isDecl = true;
     s.terms = fs.lin.at(p).resolved();
     record(std::move(s), p->loc, w, items);
-    Var *bar = cx.out.F.newVar(cx.out.unique(tmp->name + "_bar"), tmp->type);
-    cx.st.varAdj[tmp] = bar;
-    cx.out.atTop([&] { b.decl(bar, b.constant(0, bar->type)); });
     Op *leaf = b.readVar(tmp);
     fs.leafTarget[leaf] = Target{tmp, nullptr, nullptr};
     fs.lin[p] = LinearForm::leaf(leaf);
@@ -120,6 +116,7 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
   case OpKind::Select:
     return forwardSelect(o);
   case OpKind::Call:
+    return forwardCall(o, w, items);
   case OpKind::Break:
   case OpKind::Continue:
     cx.err.fail(o, Diag::CallOrJumpLeft);
@@ -294,6 +291,9 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     };
     need(s.target.idx);
     need(s.target.row);
+    if (s.call) // the kept call's arguments, as the backward call passes
+      for (Op *v : s.call->fwd->operands)
+        need(v);
     for (auto &[coef, leaf] : s.terms) {
       need(coef);
       need(fs.leafTarget.at(leaf).idx);

@@ -57,6 +57,22 @@ private:
   /// ReadVar and Load: a leaf of the linear forms.
   void forwardLeaf(const Op &o);
   void forwardSelect(const Op &o);
+  /// A kept call (ForwardCall.cpp): g's primal copy now, its adjoint in
+  /// the backward sweep.
+  void forwardCall(const Op &o, Where w, std::vector<Item> &items);
+  /// Each active scalar argument of call o in a variable of its own (a
+  /// statement, handing its adjoint on to what it was made of), or a plain
+  /// variable argument as it is: rec.argTargets, which the backward call
+  /// credits.
+  void recordArguments(const Op &o, const std::vector<bool> &mask,
+                       CallRecord &rec, Where w, std::vector<Item> &items);
+  /// The arrays of call o as the backward call will read them: a copy of
+  /// each that the caller writes later (rec.copies); false (and an error)
+  /// when its extent is unknown.
+  bool keepArrays(const Op &o, CallRecord &rec, Where w);
+  /// A fresh active variable `name` of type t declared with value v, its
+  /// adjoint zero at the top of f_grad.
+  Var *activeTemp(const std::string &name, Type t, Op *v);
 
   std::vector<std::pair<Op *, Op *>> termsOf(const Op *v);
 

@@ -1,9 +1,11 @@
 #include "transform/Inline.h"
 
+#include "analysis/Activity.h"
 #include "ir/Clone.h"
 #include "ir/UniqueNames.h"
 #include "transform/Structure.h"
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 
@@ -43,7 +45,7 @@ namespace {
 
 class Inliner {
 public:
-  explicit Inliner(Function &f) : f(f), b(f), names(f) {}
+  Inliner(Function &f, const KeepCall &keep) : f(f), b(f), names(f), keep(keep) {}
 
   int run() {
     block(f.body);
@@ -51,6 +53,14 @@ public:
   }
 
 private:
+  bool kept(const Op &call) {
+    if (call.callee->external) // no body: its custom derivatives are called
+      return true;
+    auto known = recursive.find(call.callee);
+    if (known == recursive.end())
+      known = recursive.emplace(call.callee, callsItself(*call.callee)).first;
+    return known->second || (keep && keep(call));
+  }
 
   /// Rebuilds blk with each call replaced by the callee's body; a later
   /// use of a call's value reads the variable holding its result.
@@ -63,7 +73,7 @@ private:
           x = it->second;
       for (auto &r : op->regions)
         block(*r);
-      if (op->kind == OpKind::Call)
+      if (op->kind == OpKind::Call && !kept(*op))
         inlineAt(blk, std::move(op));
       else
         blk.insert(blk.ops.size(), std::move(op));
@@ -75,7 +85,7 @@ private:
 
     // The callee with its own calls inlined and one final return.
     auto g = cloneFunction(*call->callee);
-    inlineCalls(*g);
+    inlineCalls(*g, keep);
     if (hasJumps(*g))
       structureJumps(*g);
 
@@ -171,6 +181,39 @@ private:
       }
       x.operands[0] = gb.create(OpKind::Add, base->type, {base, idx});
     }
+    // A call g keeps passes `a` on: its offset grows by the same amount.
+    for (Op *c : callsPassing(g, a))
+      for (size_t j = 0; j < c->arrays.size(); ++j) {
+        if (c->arrays[j] != a)
+          continue;
+        gb.setInsertPoint(Builder::InsertPoint::beforeOp(c));
+        gb.setLoc(c->loc);
+        Op *base = off ? gb.readVar(off) : gb.constant(k->num, k->type);
+        Op *old = arrayOffset(*c, j);
+        if (old && old->type != base->type) {
+          old = gb.cast(old, Type::Long);
+          base = gb.cast(base, Type::Long);
+        }
+        Op *sum = old ? gb.create(OpKind::Add, base->type, {base, old}) : base;
+        c->arrayOffsets.resize(c->arrays.size(), -1);
+        if (c->arrayOffsets[j] < 0) {
+          c->arrayOffsets[j] = static_cast<int>(c->operands.size());
+          c->operands.push_back(sum);
+        } else {
+          c->operands[static_cast<size_t>(c->arrayOffsets[j])] = sum;
+        }
+      }
+  }
+
+  /// The calls of g (kept ones: the others are inlined) passing array a.
+  static std::vector<Op *> callsPassing(Function &g, const Array *a) {
+    std::vector<Op *> at;
+    walk(g.body, [&](const Op &o) {
+      if (o.kind == OpKind::Call &&
+          std::find(o.arrays.begin(), o.arrays.end(), a) != o.arrays.end())
+        at.push_back(const_cast<Op *>(&o));
+    });
+    return at;
   }
 
   /// g's null tests of array parameters the caller passes its own arrays
@@ -231,6 +274,15 @@ private:
       gb.setLoc(x->loc);
       x->operands.push_back(gb.readVar(row));
     }
+    // A call g keeps passes the row on.
+    for (Op *c : callsPassing(g, a))
+      for (size_t j = 0; j < c->arrays.size(); ++j)
+        if (c->arrays[j] == a) {
+          gb.setInsertPoint(Builder::InsertPoint::beforeOp(c));
+          c->arrayRows.resize(c->arrays.size(), -1);
+          c->arrayRows[j] = static_cast<int>(c->operands.size());
+          c->operands.push_back(gb.readVar(row));
+        }
   }
 
   Function &f;
@@ -239,10 +291,25 @@ private:
   std::unordered_map<const Op *, Op *> results; // call -> read of its result
   std::vector<std::unique_ptr<Op>> inlined;
   int count = 0;
+  const KeepCall &keep;
+  std::unordered_map<const Function *, bool> recursive;
 };
 
 } // namespace
 
-int inlineCalls(Function &f) { return Inliner(f).run(); }
+int inlineCalls(Function &f, const KeepCall &keep) {
+  return Inliner(f, keep).run();
+}
+
+const Function *recursiveCallee(const Function &f) {
+  const Function *found = nullptr;
+  walk(f.body, [&](const Op &o) {
+    if (!found && o.kind == OpKind::Call && o.callee)
+      found = callsItself(*o.callee) || o.callee->external
+                  ? o.callee
+                  : recursiveCallee(*o.callee);
+  });
+  return found;
+}
 
 } // namespace adgen

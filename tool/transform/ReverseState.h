@@ -22,6 +22,26 @@
 
 namespace adgen::detail {
 
+/// A kept call `r = g(args)` (transform/CalleeAdjoint.h): the backward
+/// sweep calls g's adjoint with the arguments' forward values, seeded with
+/// r's adjoint, and credits each active scalar argument's variable.
+struct CallRecord {
+  const Op *src = nullptr; // the call in the prepared primal
+  Op *fwd = nullptr;       // its forward-sweep copy (calls g's primal)
+  Function *grad = nullptr;
+  // Per callee parameter: the variable holding an active scalar argument
+  // (a statement of its own), else an empty target.
+  std::vector<Target> argTargets;
+  // Array arguments the caller writes after the call: the backward call
+  // reads a copy as the call saw it (taken there, or taped in a region).
+  struct Copy {
+    size_t arg;  // index into the call's arrays
+    Array *copy; // declared at f_grad's top
+    Op *count;   // its elements (a top-level value)
+  };
+  std::vector<Copy> copies;
+};
+
 /// One active statement: target = Σ coef · leaf (its linear form).
 struct Stmt {
   Target target;
@@ -30,6 +50,7 @@ struct Stmt {
   std::vector<Target> leafTargets;          // where each term's leaf lives
   std::vector<Op *> saved; // forward values pushed for the backward sweep
   SourceLoc loc;
+  std::shared_ptr<CallRecord> call{}; // a kept call's result: no terms
 };
 
 /// The forward sweep's linear forms of the values in flight.

@@ -4,6 +4,7 @@
 #include "ir/Builder.h"
 #include "ir/Clone.h"
 #include "ir/UniqueNames.h"
+#include "transform/CalleeAdjoint.h"
 #include "transform/DeadCode.h"
 #include "transform/FunctionBuild.h"
 #include "transform/LinearForm.h"
@@ -17,7 +18,6 @@
 #include <unordered_set>
 
 namespace adgen {
-namespace {
 
 std::string maskString(const std::vector<bool> &m) {
   std::string s;
@@ -25,6 +25,8 @@ std::string maskString(const std::vector<bool> &m) {
     s += b ? '1' : '0';
   return s;
 }
+
+namespace {
 
 class TangentBuilder {
 public:
@@ -279,7 +281,19 @@ private:
       n->callee = dm.primalCopyOf(g);
       return;
     }
-    Function *gd = dm.tangentOf(g, mask);
+    if (g.external) {
+      CustomRefusal why;
+      auto all = customMask(
+          o, false, [&](const Array *a) { return active(a); }, why);
+      if (!all) {
+        if (!dm.error)
+          dm.error = Diagnostic{why.id, src.sourceFile,
+                                o.loc.line ? o.loc : src.loc, why.args};
+        return;
+      }
+      mask = *all;
+    }
+    Function *gd = g.external ? g.customJvp : dm.tangentOf(g, mask);
     n->callee = gd;
     // Tangent arguments follow, in the callee's parameter order.
     for (size_t k = 0; k < g.params.size(); ++k) {
@@ -429,18 +443,26 @@ Function *DerivedModule::tangentOf(const Function &g,
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
-  TangentOptions o{"adgen_" + instanceName(g) + "_jvp_" + maskString(mask), mask};
-  Function *f = buildTangent(*this, g, o);
-  f->isInternal = true;
-  return cache[key] = f;
+  // Registered before its body is built: a recursive callee's own calls
+  // find it here.
+  auto d = newLike(g, "adgen_" + instanceName(g) + "_jvp_" + maskString(mask),
+                   true);
+  Function *f = cache[key] = d.get();
+  TangentBuilder(*this, g, *d, mask, true).build(mask);
+  eliminateDeadCode(*d);
+  module.functions.push_back(std::move(d)); // after the callees it calls
+  return f;
 }
 
 Function *DerivedModule::primalCopyOf(const Function &g) {
+  if (g.external) // the user's own function, declared in the output
+    return const_cast<Function *>(&g);
   auto key = std::make_pair(&g, std::string("primal"));
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
   auto d = newLike(g, "adgen_" + instanceName(g), true);
+  Function *f = cache[key] = d.get(); // before its body: recursion
   std::vector<bool> none(g.params.size(), false);
   TangentBuilder tb(*this, g, *d, none, false);
   tb.build(none);
@@ -448,7 +470,7 @@ Function *DerivedModule::primalCopyOf(const Function &g) {
   // `(c ? a : b) = v` used as a statement) goes here as in its tangent.
   eliminateDeadCode(*d);
   module.functions.push_back(std::move(d));
-  return cache[key] = module.functions.back().get();
+  return f;
 }
 
 std::unique_ptr<Function> makeTangent(DerivedModule &out, const Function &f,

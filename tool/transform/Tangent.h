@@ -32,10 +32,17 @@ public:
   /// A copy of `g` under an internal name (for calls where nothing is
   /// active).
   Function *primalCopyOf(const Function &g);
+  /// g's adjoint for the activity mask, `adgen_g_grad_<mask>` (built on
+  /// first use, transform/CalleeAdjoint.cpp); null after an error, in
+  /// `error`.
+  Function *adjointOf(const Function &g, const std::vector<bool> &mask);
 
 private:
   std::map<std::pair<const Function *, std::string>, Function *> cache;
 };
+
+/// "101" for an activity mask (internal derivative names).
+std::string maskString(const std::vector<bool> &m);
 
 /// Builds the JVP of `f` into `out` and returns it (makeTangent, then dead
 /// code removed).

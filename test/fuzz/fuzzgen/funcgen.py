@@ -112,6 +112,31 @@ def extra_params(rng, helper, stype):
     return out
 
 
+def gen_recursive(rng, name, n, ft):
+    """(Sig, source lines) of a recursive helper whose depth is its int
+    argument (at most n): `if (n0 <= 1) return BASE; return COMB(self(...))`,
+    reading an input array when it has one."""
+    params = [("scalar", "x0"), ("int", "n0")]
+    if rng.random() < 0.6:
+        params.append(("in", "a0"))
+    rng.shuffle(params)
+    sig = Sig(name, "double", params, n, ft)
+    sig.recursive = True
+    has_a = any(kind == "in" for kind, _ in params)
+    base = rng.choice(["0.5 * x0", "std::sin(x0)", "x0 * x0 + 0.25"] +
+                      (["a0[0] * x0"] if has_a else []))
+    arg = rng.choice(["0.5 * x0 + 0.125", "std::sin(x0)", "x0 - 0.25"] +
+                     (["x0 * a0[n0 - 1]"] if has_a else []))
+    # An array parameter is always read (in the recursive case, n0 >= 2).
+    comb = rng.choice(["R * a0[n0 - 1] + x0", "x0 * R + a0[n0 - 1]"] if has_a else
+                      ["x0 * R", "R + std::cos(x0)", "0.5 * std::tanh(R) + x0"])
+    args = {"scalar": arg, "int": "n0 - 1", "in": "a0"}
+    call = "%s(%s)" % (name, ", ".join(args[kind] for kind, _ in params))
+    lines = [sig.decl() + " {", "  if (n0 <= 1)", "    return %s;" % base,
+             "  return %s;" % comb.replace("R", call), "}", ""]
+    return sig, lines
+
+
 def gen_sig(rng, name, n, helper, avoid, nmax_scalars=3, stype=None):
     params = []
     ns = rng.randint(1, nmax_scalars)
@@ -177,6 +202,14 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
     n = rng.randint(1, 8)
     helpers = []
     src = []
+    rec_rng = random.Random("adgen-fuzz-rec:%d:%d" % (seed, k))
+    if "helpers" not in avoid and "recursion" not in avoid and not template \
+            and not stype and rec_rng.random() < 0.2:
+        hs, body = gen_recursive(rec_rng, "fz%d_r" % k, n, ft)
+        hs.ns, hs.qual = hns, qual
+        unused_ok = "[[maybe_unused]] " if "" in hns else ""
+        src += [unused_ok + body[0]] + body[1:]
+        helpers.append(hs)
     if "helpers" not in avoid:
         for j in range(rng.choice([0, 1, 1, 2])):
             hn = rng.randint(1, n)

@@ -60,6 +60,9 @@ NAMESPACE_FRACTION = 0.35
 # Constructs only generated when asked for (`--with`), so that the programs
 # of every seed stay the same without it (scripts/golden compares them).
 OPT_IN = {
+    "recursive-written-array": "recursive helpers passed arrays the caller writes "
+                               "after the call (refused in reverse mode: it re-runs "
+                               "the callee from its arguments)",
     "switch": "switch on an int (fall-through, default, break; in loops)",
     "range-for": "range-based for over local arrays (by value, const and writing references)",
     "structs": "structs with double, int, array and nested struct members, passed by value, "
@@ -79,6 +82,9 @@ WITH = set()  # the OPT_IN constructs asked for (main sets it)
 # Parts of the opt-in constructs adgen refuses for now (README "Structs and
 # references"), left out with --avoid like the constructs above.
 AVOIDABLE.update({
+    "recursion": "recursive helpers (their depth an int argument)",
+    "recursive-written-array": "with recursive helpers: arrays the caller writes "
+                               "after the call passed to them",
     "ref-to-element": "with references: reference locals bound to array elements or members "
                       "(double &r = a[i]; double &r = s.x;), array elements and members of "
                       "local structs passed to double & parameters",
@@ -121,6 +127,7 @@ ADGEN_GAPS = [
     "reflocal-to-ref",          # refused
     "value-struct-alias",       # refused (a copy cannot alias)
     "checkpoint-outer-counter",  # output does not compile (also without --with)
+    "recursive-written-array",  # refused (CalleeArrayWritten)
 ]
 # Fixed in adgen and dropped from ADGEN_GAPS (knobs kept for bisecting):
 # temp-ref-in-init, unlisted-written-struct, overload-collision,
@@ -261,6 +268,7 @@ class Sig:
         self.qual = ""   # how the top-level function of its file names it
         self.stype = None
         self.template = False
+        self.recursive = False  # calls itself (funcgen.gen_recursive)
 
     def qname(self):
         """The name qualified from the global namespace (the driver's view)."""

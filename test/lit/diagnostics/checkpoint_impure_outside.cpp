@@ -15,7 +15,7 @@ double f(const double* x, int n) {
   // CHECK: {{.*}}checkpoint_impure_outside.cpp:[[@LINE+4]]:16: error: call to 'rand', which adgen cannot see or differentiate
   // CHECK-NEXT: for (int i = rand() % 2; i < n; ++i)
   // CHECK-NEXT: {{^ *\| *~*\^}}
-  // CHECK-NEXT: {{.*}}checkpoint_impure_outside.cpp:[[@LINE+1]]:16: note: hint: define 'rand' in this file, or use one of the supported math functions
+  // CHECK-NEXT: {{.*}}checkpoint_impure_outside.cpp:[[@LINE+1]]:16: note: hint: define 'rand' in this file, use one of the supported math functions
   for (int i = rand() % 2; i < n; ++i)
     s = s * 0.5 + x[i];
   return s;

@@ -11,7 +11,7 @@ double f(double x) {
   // CHECK: {{.*}}unknown_external.cpp:[[@LINE+4]]:10: error: call to 'mystery', which adgen cannot see or differentiate
   // CHECK-NEXT: return mystery(x) * x;
   // CHECK-NEXT: {{^ *\| *~*\^}}
-  // CHECK-NEXT: {{.*}}unknown_external.cpp:[[@LINE+1]]:10: note: hint: define 'mystery' in this file, or use one of the supported math functions
+  // CHECK-NEXT: {{.*}}unknown_external.cpp:[[@LINE+1]]:10: note: hint: define 'mystery' in this file, use one of the supported math functions (sin, exp, pow, ...), or give it derivatives of your own: '#pragma adgen derivative(mystery) jvp(mystery_jvp) grad(mystery_grad)'
   return mystery(x) * x;
 }
 // CHECK: 1 error generated.

@@ -1,0 +1,145 @@
+// Callee adjoints (transform/CalleeAdjoint.h): which calls reverse mode
+// keeps, recursion found through callees, and the analyses that walk
+// callee bodies terminating on recursive ones.
+#include "transform/CalleeAdjoint.h"
+#include "IRHelpers.h"
+#include "Interp.h"
+#include "analysis/Activity.h"
+#include "ir/Verifier.h"
+
+#include <gtest/gtest.h>
+
+using namespace adgen;
+using namespace adgen::test;
+
+namespace {
+
+int calls(const Block &blk) {
+  int n = 0;
+  walk(blk, [&](const Op &o) { n += o.kind == OpKind::Call; });
+  return n;
+}
+
+Op *call(Builder &b, Function &g, std::vector<Op *> scalars,
+         std::vector<Array *> arrays, std::vector<int> order) {
+  Op *c = b.create(OpKind::Call, g.retType, std::move(scalars));
+  c->callee = &g;
+  for (Array *a : arrays)
+    addArrayArg(*c, a);
+  c->argOrder = std::move(order);
+  return c;
+}
+
+/// sum(a, k): s = 0; for (i = 0; i < 4; ++i) s += k * a[i]; return s
+std::unique_ptr<Function> sumOf() {
+  auto g = newFunction("sum");
+  Array *a = arrayParam(*g, "a", Type::Double, true);
+  Var *k = scalarParam(*g, "k");
+  Var *s = g->newVar("s", Type::Double), *i = g->newVar("i", Type::Int);
+  Builder b(*g);
+  b.decl(s, b.constant(0, Type::Double));
+  Op *lp = countedLoop(b, i, 0, 4);
+  b.writeVar(s,
+             b.add(b.readVar(s), b.mul(b.readVar(k), b.load(a, b.readVar(i)))));
+  b.setBlock(lp->block);
+  ret(b, b.readVar(s));
+  return g;
+}
+
+/// f(x, y) = sum(x, 2) · sum(y, 3)^(sites − 1), after `x[0] = 1` when writeX
+std::unique_ptr<Function> twoSites(Function &sum, int sites, bool writeX) {
+  auto f = newFunction("f");
+  Array *x = arrayParam(*f, "x");
+  Array *y = arrayParam(*f, "y", Type::Double, true);
+  Builder b(*f);
+  if (writeX)
+    b.store(x, b.constant(0, Type::Int), b.constant(1, Type::Double));
+  Op *v = call(b, sum, {b.constant(2, Type::Double)}, {x}, {~0, 0});
+  for (int k = 1; k < sites; ++k)
+    v = b.mul(v, call(b, sum, {b.constant(3, Type::Double)}, {y}, {~0, 0}));
+  ret(b, v);
+  return f;
+}
+
+TEST(CalleeAdjointTest, KeepsAHelperWithALoopCalledFromSeveralPlaces) {
+  auto sum = sumOf();
+  auto f = twoSites(*sum, 2, false);
+  EXPECT_TRUE(hasOwnAdjoint(*sum));
+  EXPECT_EQ(inlineForAdjoint(*f), 0);
+  EXPECT_EQ(calls(f->body), 2);
+  EXPECT_TRUE(verify(*f).empty());
+}
+
+TEST(CalleeAdjointTest, InlinesAHelperCalledOnce) {
+  auto sum = sumOf();
+  auto f = twoSites(*sum, 1, false);
+  EXPECT_EQ(inlineForAdjoint(*f), 1);
+  EXPECT_EQ(calls(f->body), 0);
+}
+
+TEST(CalleeAdjointTest, InlinesACallOnAnArrayTheCallerWrites) {
+  auto sum = sumOf();
+  auto f = twoSites(*sum, 2, true);
+  EXPECT_EQ(inlineForAdjoint(*f), 1); // sum(x, 2): x is written
+  EXPECT_EQ(calls(f->body), 1);       // sum(y, 3) stays
+  EXPECT_TRUE(verify(*f).empty());
+}
+
+/// r(x, n) = n == 0 ? x : x * r(x, n - 1), through an If; and h calling r.
+struct Recursive {
+  std::unique_ptr<Function> r = newFunction("r"), h = newFunction("h");
+  Recursive() {
+    Var *x = scalarParam(*r, "x");
+    Var *n = scalarParam(*r, "n", Type::Int);
+    Var *out = r->newVar("out", Type::Double);
+    Builder b(*r);
+    b.decl(out, b.readVar(x));
+    Op *c =
+        b.ifOp(b.binary(OpKind::Gt, b.readVar(n), b.constant(0, Type::Int)));
+    b.setBlock(c->region(0));
+    Op *inner = call(
+        b, *r, {b.readVar(x), b.sub(b.readVar(n), b.constant(1, Type::Int))},
+        {}, {0, 1});
+    b.writeVar(out, b.mul(b.readVar(x), inner));
+    b.setBlock(&r->body);
+    ret(b, b.readVar(out));
+    Var *hx = scalarParam(*h, "x");
+    Builder hb(*h);
+    ret(hb,
+        call(hb, *r, {hb.readVar(hx), hb.constant(3, Type::Int)}, {}, {0, 1}));
+  }
+};
+
+TEST(CalleeAdjointTest, RecursionIsFoundAndNeverInlined) {
+  Recursive rc;
+  EXPECT_TRUE(callsItself(*rc.r));
+  EXPECT_FALSE(callsItself(*rc.h));
+  EXPECT_EQ(recursiveCallee(*rc.h), rc.r.get());
+  EXPECT_EQ(recursiveCallee(*rc.r), rc.r.get());
+  EXPECT_DOUBLE_EQ(interpret(*rc.h, {1.5}), 1.5 * 1.5 * 1.5 * 1.5);
+  EXPECT_EQ(inlineCalls(*rc.h), 0); // even without a rule
+  EXPECT_EQ(inlineForAdjoint(*rc.h), 0);
+  EXPECT_EQ(calls(rc.h->body), 1);
+}
+
+TEST(CalleeAdjointTest, WritesParamArrayTerminatesOnRecursion) {
+  // w(a, n): if (n > 0) { [a[0] = 1;] w(a, n - 1); } return 0
+  for (bool store : {false, true}) {
+    auto w = newFunction("w");
+    Array *a = arrayParam(*w, "a");
+    Var *n = scalarParam(*w, "n", Type::Int);
+    Builder b(*w);
+    Op *c =
+        b.ifOp(b.binary(OpKind::Gt, b.readVar(n), b.constant(0, Type::Int)));
+    b.setBlock(c->region(0));
+    call(b, *w, {b.sub(b.readVar(n), b.constant(1, Type::Int))}, {a}, {~0, 0});
+    if (store)
+      b.store(a, b.constant(0, Type::Int), b.constant(1, Type::Double));
+    b.setBlock(&w->body);
+    ret(b, b.constant(0, Type::Double));
+    EXPECT_EQ(writesParamArray(*w, 0), store);
+    EXPECT_EQ(hasOwnAdjoint(*w), !store);
+  }
+}
+
+} // namespace

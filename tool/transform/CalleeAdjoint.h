@@ -1,0 +1,55 @@
+// Callee adjoints (SPEC §4): in reverse mode a call may stay a call, its
+// callee getting an adjoint function of its own per activity pattern,
+// `adgen_g_grad_<mask>`, called once per call site from the backward sweep
+// (joint mode: it re-runs g from the call's saved arguments, then reverses
+// it). Generated code then grows with the program, not with the number of
+// calls, and recursion works.
+//
+// Which calls stay calls: every call to a recursive function, and calls to
+// a function with a loop that is called from more than one place. The
+// callee must return a floating-point value and write through none of its
+// pointer parameters, and the arrays the call passes must hold the same
+// values until the backward sweep (the caller writes them nowhere, or, for
+// a recursive callee, not after the call: ForwardCall.cpp checks).
+// A function with custom derivatives (SPEC §8, external: no body) is
+// always kept; both modes call the user's functions instead.
+#pragma once
+
+#include "ir/Diagnostic.h"
+#include "transform/Inline.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adgen {
+
+/// Whether reverse mode can give g an adjoint of its own: a floating-point
+/// result, no writes through its pointer parameters, no kept library call
+/// with effects (a re-run would repeat it).
+bool hasOwnAdjoint(const Function &g);
+
+/// Inlines f's calls for reverse mode, keeping those the rule above keeps.
+/// Returns the number inlined.
+int inlineForAdjoint(Function &f);
+
+/// Why a call cannot go to a custom derivative: a diagnostic's id and its
+/// arguments.
+struct CustomRefusal {
+  Diag id = Diag::CustomMissing;
+  std::vector<std::string> args;
+};
+
+/// A call to a function with custom derivatives (SPEC §8): its jvp (grad
+/// false) or grad takes a tangent or adjoint for every floating-point
+/// parameter, so the mask marks them all (a passive scalar gets a zero
+/// tangent, or an adjoint that goes nowhere). Nullopt, with `why`, when
+/// the function has none, for a passive array argument, and in reverse
+/// mode for an array it writes or a result that is not floating-point.
+std::optional<std::vector<bool>>
+customMask(const Op &call, bool grad,
+           const std::function<bool(const Array *)> &active,
+           CustomRefusal &why);
+
+} // namespace adgen
