@@ -98,7 +98,14 @@ void ForwardSweep::forwardCall(const Op &o, Where w, std::vector<Item> &items) {
                            cx.in.act.active(o.arrays[~a]);
     any = any || mask[k];
   }
-  if (!any || !cx.in.act.active(&o) || w == Where::Condition) {
+  // A function with custom derivatives may write an active array through
+  // a pointer (its grad is then refused below), result or none.
+  bool writesActive = false;
+  for (size_t k = 0; g.external && k < g.params.size(); ++k)
+    if (const Array *p = g.params[k].arr; p && !p->isConst)
+      writesActive = writesActive || cx.in.act.active(o.arrays[~o.argOrder[k]]);
+  if (!any || (!cx.in.act.active(&o) && !writesActive) ||
+      w == Where::Condition) {
     cloneOp(b, o, cx.out.m)->callee = dm->primalCopyOf(g);
     return;
   }

@@ -1,7 +1,7 @@
 // What a custom derivative cannot do yet is refused where the call or the
 // parameter stands, and nothing is written: a gradient through a function
 // that writes through a pointer (reverse mode calls its grad with what it
-// read), a passive array argument (its derivative takes a tangent for every
+// read, or a void one), a passive array argument (its derivative takes a tangent for every
 // array), a reference parameter, and a batched kernel (which inlines its
 // callees whole).
 // RUN: rm -f %t*.cpp
@@ -9,6 +9,7 @@
 // RUN: not adgen %s -o %t2.cpp -- -DCASE=2 2>&1 | FileCheck %s --check-prefix=PASSIVE --implicit-check-not=error:
 // RUN: not adgen %s -o %t3.cpp -- -DCASE=3 2>&1 | FileCheck %s --check-prefix=REF --implicit-check-not=error:
 // RUN: not adgen %s -o %t4.cpp -- -DCASE=4 2>&1 | FileCheck %s --check-prefix=BATCH --implicit-check-not=error:
+// RUN: not adgen %s -o %t5.cpp -- -DCASE=5 2>&1 | FileCheck %s --check-prefix=VOID --implicit-check-not=error:
 // RUN: not test -e %t1.cpp
 // RUN: not test -e %t4.cpp
 
@@ -44,6 +45,18 @@ double f(double x) {
   double y;
   twice(x, y);
   return y;
+}
+#elif CASE == 5
+// A void function writing an active array: its grad would be needed too.
+void fill(const double *x, double *out);
+void fill_grad(const double *x, double *out, double *x_bar, double *out_bar);
+#pragma adgen derivative(fill) grad(fill_grad)
+#pragma adgen grad(x) size(x, 2)
+double f(const double *x) {
+  double t[2];
+  // VOID: refused.cpp:[[@LINE+1]]:{{[0-9]+}}: error: the custom derivative of 'fill' in reverse mode, which seeds it through its result
+  fill(x, t);
+  return t[0] * t[1];
 }
 #else
 double sq(double x);
