@@ -114,8 +114,8 @@ TEST(CalleeAdjointTest, RecursionIsFoundAndNeverInlined) {
   Recursive rc;
   EXPECT_TRUE(callsItself(*rc.r));
   EXPECT_FALSE(callsItself(*rc.h));
-  EXPECT_EQ(recursiveCallee(*rc.h), rc.r.get());
-  EXPECT_EQ(recursiveCallee(*rc.r), rc.r.get());
+  EXPECT_EQ(uninlinableCallee(*rc.h), rc.r.get());
+  EXPECT_EQ(uninlinableCallee(*rc.r), rc.r.get());
   EXPECT_DOUBLE_EQ(interpret(*rc.h, {1.5}), 1.5 * 1.5 * 1.5 * 1.5);
   EXPECT_EQ(inlineCalls(*rc.h), 0); // even without a rule
   EXPECT_EQ(inlineForAdjoint(*rc.h), 0);

@@ -29,7 +29,7 @@ bool inlining(PassState &s) {
 }
 
 bool inliningAll(PassState &s) {
-  if (const Function *r = recursiveCallee(*s.fn)) {
+  if (const Function *r = uninlinableCallee(*s.fn)) {
     std::string kernel = "the batched kernel of '" + s.primal->name + "'";
     s.errors.push_back(
         r->external

@@ -164,10 +164,7 @@ Function *Lowerer::customStub(const FunctionDecl *d, bool grad) {
   cx.module.functions.push_back(std::make_unique<Function>());
   Function &s = *cx.module.functions.back();
   s.name = d->getNameAsString();
-  for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
-      s.nameSpace = ns->getNameAsString() +
-                    (s.nameSpace.empty() ? "" : "::" + s.nameSpace);
+  s.nameSpace = namespaceOf(d);
   s.retType = fn.retType;
   s.sourceFile = fn.sourceFile;
   s.loc = fn.loc;

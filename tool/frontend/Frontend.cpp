@@ -252,7 +252,6 @@ private:
     if (auto busy = inProgress.find(fd); busy != inProgress.end()) {
       // Recursion (SPEC §4): the call goes to the function being lowered,
       // whose parameters are known; its body is checked once complete.
-      busy->second->recursive = true;
       recursiveUses[fd].push_back(use);
       return busy->second;
     }

@@ -73,6 +73,9 @@ struct LowerContext {
   std::map<std::string, CustomRule> customRules{};
 };
 
+/// "a::b" for a declaration in namespace a::b ("" at file scope).
+std::string namespaceOf(const clang::Decl *d);
+
 /// Whether any code of the translation unit reads member fd (not only
 /// initialises or assigns it).
 bool memberRead(LowerContext &cx, const clang::FieldDecl *fd);

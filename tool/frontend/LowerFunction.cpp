@@ -169,6 +169,15 @@ Var *Lowerer::varFor(const clang::VarDecl *vd) {
   return it == vars.end() ? nullptr : it->second;
 }
 
+std::string namespaceOf(const clang::Decl *d) {
+  std::string name;
+  for (const clang::DeclContext *dc = d->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
+      name = ns->getNameAsString() + (name.empty() ? "" : "::" + name);
+  return name;
+}
+
 bool Lowerer::lowerFunction(const clang::FunctionDecl *fd) {
   if (!lowerHeader(fd))
     return false;
@@ -196,11 +205,7 @@ bool Lowerer::lowerHeader(const clang::FunctionDecl *fd) {
   fn.name = functionName(fd);
   fn.loc = b.currentLoc();
   // Namespace of the primal: generated functions live in it too.
-  for (const clang::DeclContext *dc = fd->getDeclContext(); dc;
-       dc = dc->getParent())
-    if (const auto *ns = llvm::dyn_cast<clang::NamespaceDecl>(dc))
-      fn.nameSpace = ns->getNameAsString() +
-                     (fn.nameSpace.empty() ? "" : "::" + fn.nameSpace);
+  fn.nameSpace = namespaceOf(fd);
   const auto *md = llvm::dyn_cast<clang::CXXMethodDecl>(fd);
   // A constructor is a callee (LowerConstructor.cpp); Frontend.cpp refuses
   // a directive on one.

@@ -278,7 +278,6 @@ struct Function {
   std::string sourceFile;
   SourceLoc loc;
   bool isInternal = false; // generated helper (callee derivative)
-  bool recursive = false;  // it calls itself, directly or through callees
   // A function adgen does not differentiate (SPEC §8's `derivative(f)`):
   // no body; calls in derivatives go to the user's jvp and grad functions,
   // these stubs (signatures only; null when the directive names none).

@@ -301,13 +301,13 @@ int inlineCalls(Function &f, const KeepCall &keep) {
   return Inliner(f, keep).run();
 }
 
-const Function *recursiveCallee(const Function &f) {
+const Function *uninlinableCallee(const Function &f) {
   const Function *found = nullptr;
   walk(f.body, [&](const Op &o) {
     if (!found && o.kind == OpKind::Call && o.callee)
       found = callsItself(*o.callee) || o.callee->external
                   ? o.callee
-                  : recursiveCallee(*o.callee);
+                  : uninlinableCallee(*o.callee);
   });
   return found;
 }

@@ -22,6 +22,6 @@ int inlineCalls(Function &f, const KeepCall &keep = {});
 /// A recursive function, or one with custom derivatives (no body), that f
 /// or a callee it would inline calls: then f cannot be inlined whole (a
 /// batched kernel's body); null when there is none.
-const Function *recursiveCallee(const Function &f);
+const Function *uninlinableCallee(const Function &f);
 
 } // namespace adgen
