@@ -130,10 +130,29 @@ def main():
                % (args.seed, args.count, (" --only " + args.only) if args.only else "", flags))
     out.append("#include <cmath>")
     out.append("")
+    # Function k may call fz0 .. fz(k-1) (funcgen.callable_earlier): each
+    # is generated once, in order, and one another emitted calls (with
+    # --only too: the program is the same) goes in ahead of it.
+    made = {}
+    def made_upto(k):
+        for j in range(len(made), k + 1):
+            made[j] = gen_function(args.seed, j, avoid, args.float_fraction,
+                                   args.as_double, [made[i][1] for i in range(j)])
+        return made[k]
+    emitted = set()
+    def emit(k):
+        src, sig, _ = made_upto(k)
+        for name in sig.calls:
+            j = int(name[2:])
+            if j not in emitted:
+                emit(j)
+        emitted.add(k)
+        out.append(src)
     funcs = []
     for k in ks:
-        src, sig, active = gen_function(args.seed, k, avoid, args.float_fraction, args.as_double)
-        out.append(src)
+        src, sig, active = made_upto(k)
+        if k not in emitted:
+            emit(k)
         funcs.append((k, src, sig, active))
     if not args.no_driver:
         out.append(PRELUDE)
@@ -141,10 +160,25 @@ def main():
             out += prototypes(sig, active)
         out.append("")
         cases = []
+        # A twin calls its callees' twins (double functions: their own
+        # source renamed), which log their step functions too.
+        def reach(k):
+            got = [k]
+            for name in made[k][1].calls:
+                got += [j for j in reach(int(name[2:])) if j not in got]
+            return got
+        twinned = set()
         for k, src, sig, active in funcs:
-            twin = needs_twin(sig, src)
+            twin = needs_twin(sig, "".join(made[j][0] for j in reach(k)))
             if twin:
-                out += twin_source(gen_function(args.seed, k, avoid, args.float_fraction, True)[0])
+                for j in sorted(reach(k)[1:]):  # callees first
+                    if j not in twinned:
+                        twinned.add(j)
+                        out += twin_source(made[j][0])
+            if twin and k not in twinned:
+                twinned.add(k)
+                out += twin_source(gen_function(args.seed, k, avoid, args.float_fraction, True,
+                                                [made[i][1] for i in range(k)])[0])
             # A template is checked at its two instantiations.
             for ft in ("double", "float") if sig.template else (sig.ft,):
                 case_twin = calls_steps(src) if sig.template and ft == "double" else twin

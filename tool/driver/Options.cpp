@@ -35,9 +35,9 @@ OPTIONS
   --target=cpp|cuda   Override the flavour chosen from -o.
   --emit=code         The derivative source (default).
   --emit=wengert      The Wengert list (IR) of each annotated function;
-                      with --show=jvp or --show=grad that of its tangent
-                      or adjoint.
-  --show=primal|jvp|grad
+                      with --show=jvp, grad or hvp that of its tangent,
+                      adjoint or Hessian-vector product.
+  --show=primal|jvp|grad|hvp
                       What --emit=wengert prints (default primal).
   --emit=stats        Operation counts of the primal and of each generated
                       function (multiplications, additions, transcendental
@@ -182,8 +182,8 @@ static ArgResult parseArg(Arg &arg, Options &o, std::string &target) {
   } else if (startsWith(a, "--show")) {
     const char *v = arg.value("--show");
     if (!v || (std::strcmp(v, "primal") && std::strcmp(v, "jvp") &&
-               std::strcmp(v, "grad")))
-      return usage("--show takes primal, jvp or grad");
+               std::strcmp(v, "grad") && std::strcmp(v, "hvp")))
+      return usage("--show takes primal, jvp, grad or hvp");
     o.show = v;
   } else if (startsWith(a, "--checkpoint")) {
     const char *v = arg.value("--checkpoint");

@@ -109,6 +109,17 @@ bool tangent(PassState &s) {
   return false;
 }
 
+/// Vector mode: the tangent of f with its calls inlined (s.fn).
+bool tangentLanes(PassState &s) {
+  s.prepared = std::move(s.fn);
+  s.fn = makeTangent(*s.dm, *s.prepared, s.tangent);
+  if (!s.dm->error)
+    return true;
+  s.errors.push_back(*s.dm->error);
+  s.dm->error.reset();
+  return false;
+}
+
 bool deadCode(PassState &s) {
   eliminateDeadCode(*s.fn);
   return true;
@@ -149,6 +160,16 @@ const PassList &jvpPasses() {
   return passes;
 }
 
+const PassList &vectorJvpPasses() {
+  static const PassList passes{
+      {"clone", clone},        // f, to prepare
+      {"inline", inlining},    // calls inlined: lanes stay in one function
+      {"tangent", tangentLanes}, // f_jvp: each tangent K lanes wide
+      {"dead-code", deadCode}, // what nothing reads goes
+  };
+  return passes;
+}
+
 const PassList &batchPasses() {
   static const PassList passes{
       {"clone", clone},     // f, for f_batch
@@ -159,8 +180,8 @@ const PassList &batchPasses() {
 
 std::vector<std::string> passNames() {
   std::vector<std::string> names;
-  for (const PassList *l :
-       {&loweringPasses(), &gradPasses(), &jvpPasses(), &batchPasses()})
+  for (const PassList *l : {&loweringPasses(), &gradPasses(), &jvpPasses(),
+                            &vectorJvpPasses(), &batchPasses()})
     for (const Pass &p : *l)
       if (std::find(names.begin(), names.end(), p.name) == names.end())
         names.push_back(p.name);

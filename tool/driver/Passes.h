@@ -44,6 +44,7 @@ using PassList = std::vector<Pass>;
 const PassList &loweringPasses(); // the input file to the module's IR
 const PassList &gradPasses();     // f to f_grad
 const PassList &jvpPasses();      // f to f_jvp
+const PassList &vectorJvpPasses(); // f to f_jvp with width(K)
 const PassList &batchPasses();    // f to its self-contained copy (batch)
 
 /// Every pass name, each once, in pipeline order (what --print-after takes).

@@ -1,6 +1,8 @@
 #include "driver/Pipeline.h"
 
 #include "driver/BuildBatch.h"
+#include "driver/BuildHvp.h"
+#include "driver/BuildJacobian.h"
 #include "driver/DocComments.h"
 #include "driver/Format.h"
 #include "driver/Output.h"
@@ -20,8 +22,9 @@ namespace {
 struct Outputs {
   DerivedModule dm;
   std::ostringstream text; // wengert and stats output
-  std::string batchText;   // batched kernels and launchers
+  std::string batchText;   // batched kernels and launchers, Jacobians
   std::string batchDecls;  // ... their declarations, for --header
+  std::vector<std::unique_ptr<Function>> kept; // what f_hvp is built from
 };
 
 /// Reverse mode for one request: f_grad into the output module.
@@ -54,19 +57,39 @@ Function *jvp(const Function &f, const DiffRequest &req, const Options &o,
   PassState s;
   s.primal = &f;
   s.dm = &out.dm;
-  s.tangent = {f.name + "_jvp", activeParams(f, req.jvpAll, req.jvpWrt)};
-  if (!runPasses(jvpPasses(), s, o.passes)) {
+  s.tangent = {f.name + "_jvp", activeParams(f, req.jvpAll, req.jvpWrt),
+               req.width, req.sizes};
+  if (!runPasses(req.width ? vectorJvpPasses() : jvpPasses(), s, o.passes)) {
     if (!s.errors.empty())
       printDiagnostics(s.errors);
     return nullptr;
   }
   s.fn->doc = jvpDoc(f, s.tangent.active);
+  if (req.width)
+    s.fn->doc += " " +
+                 (req.width > 0 ? std::to_string(req.width) + " directions"
+                                : std::string("adgen_width directions")) +
+                 " per call: direction k's tangent of an array p of n "
+                 "elements is p_dot[k * n + i], of a scalar x_dot[k].";
   if (o.emit == "wengert" && o.show == "jvp")
     out.text << printFunction(*s.fn) << "\n";
   if (o.emit == "stats")
     out.text << jvpStats(f, *s.fn, s.tangent.active, req);
   out.dm.module.functions.push_back(std::move(s.fn));
   return out.dm.module.functions.back().get();
+}
+
+/// f_hvp into the output module.
+Function *hvp(const Function &f, const DiffRequest &req, const Options &o,
+              Outputs &out) {
+  std::vector<CheckpointReport> loops;
+  Function *h = buildHvp(f, req, o, out.dm, loops, out.kept);
+  if (h && o.emit == "wengert" && o.show == "hvp")
+    out.text << printFunction(*h) << "\n";
+  if (h && o.emit == "stats")
+    out.text << gradStats(f, *h, activeParams(f, req.hvpAll, req.hvpWrt),
+                          loops);
+  return h;
 }
 
 } // namespace
@@ -94,6 +117,14 @@ int runPipeline(const Options &o) {
       return 1;
     if (req.jvp && !(t = jvp(f, req, o, out)))
       return 1;
+    if (req.hvp && !hvp(f, req, o, out))
+      return 1;
+    std::string jstats;
+    if (req.jacobian &&
+        !buildJacobian(f, req, o, out.dm, out.batchText, out.batchDecls,
+                       o.emit == "stats" ? &jstats : nullptr))
+      return 1;
+    out.text << jstats;
     if (!req.batch.empty() && !buildBatch(f, req, g, t, o.passes, out.dm,
                                           out.batchText, out.batchDecls))
       return 1;

@@ -191,7 +191,28 @@ std::string jvpStats(const Function &f, const Function &jvp,
   std::string inputs = sweeps(f, mask, req, n);
   text << "function " << jvp.name << " (jvp w.r.t. " << inputs << ")\n  "
        << countsLine(c)
-       << "\n  tangent products per sweep: " << c.tangentProducts << "\n";
+       << "\n  tangent products per sweep: " << c.tangentProducts;
+  if (req.width) { // vector mode: the lane loops ran K times
+    int64_t k = req.width > 0 ? req.width : 1;
+    int64_t per = c.tangentProducts / k;
+    text << " (" << per << " per direction x "
+         << (req.width > 0 ? std::to_string(k) : std::string("adgen_width"))
+         << " directions)\n";
+    if (n >= 0 && req.width > 0)
+      text << "  full gradient by vector forward mode: " << (n + k - 1) / k
+           << ((n + k - 1) / k == 1 ? " sweep" : " sweeps") << " of " << k
+           << " directions = " << (n + k - 1) / k * c.tangentProducts
+           << " tangent products\n";
+    else if (n >= 0)
+      text << "  full gradient by vector forward mode: one sweep of " << n
+           << " directions = " << n * per << " tangent products\n";
+    else
+      text << "  full gradient by vector forward mode: one sweep per "
+           << (req.width > 0 ? std::to_string(k) : std::string("adgen_width"))
+           << " input scalars (extent unknown; give size(p, n))\n";
+    return text.str();
+  }
+  text << "\n";
   if (n >= 0)
     text << "  full gradient by forward mode: " << n
          << (n == 1 ? " sweep x " : " sweeps x ") << c.tangentProducts << " = "

@@ -8,6 +8,7 @@
 #include "frontend/Lowerer.h"
 #include "frontend/Placement.h"
 #include "frontend/Recursion.h"
+#include "frontend/Requests.h"
 #include "frontend/Pragmas.h"
 #include "frontend/Template.h"
 
@@ -148,8 +149,15 @@ public:
         hiddenMembers(inst, *f, accessors);
         DiffRequest req;
         req.fn = f;
-        for (const Directive *d : it->second)
+        for (const Directive *d : it->second) {
           addDirective(de, *d, *f, req);
+          if (d->kind == Directive::Width &&
+              std::none_of(it->second.begin(), it->second.end(),
+                           [](const Directive *e) {
+                             return e->kind == Directive::Jvp;
+                           }))
+            report(de, d->loc, Diag::WidthWithoutJvp, {d->args[0].text});
+        }
         containerSizes(*f, req.sizes); // a std::vector's extent: its size
         out.requests.push_back(std::move(req));
       }
@@ -289,106 +297,6 @@ private:
         f->overload = std::max(f->overload, g->overload + 1);
     lowered[fd] = f;
     return f;
-  }
-
-  /// size(p, EXPR): EXPR made of numbers and integer parameters; its tree,
-  /// or null after a diagnostic.
-  static Extent checkSize(DiagnosticsEngine &de, const Directive &d,
-                          const Function &f) {
-    ExtentCheck c = checkExtent(d.args[1].text, [&](const std::string &n) {
-      for (const Param &p : f.params)
-        if (p.var && p.var->name == n && isInteger(p.var->type))
-          return true;
-      return false;
-    });
-    Array *a = nullptr;
-    for (const Param &p : f.params)
-      if (p.arr && p.arr->name == d.args[0].text)
-        a = p.arr;
-    // The code's own extent, where adgen sees one (a loop with constant
-    // bounds), must fit; otherwise the indices are checked at run time.
-    int64_t used = a ? inferExtent(f, a) : -1;
-    if (c.error.empty() && c.value > 0 && used > c.value) {
-      report(de, d.args[1].loc, Diag::ExtentTooSmall,
-             {d.args[0].text, d.args[1].text, std::to_string(used)});
-      return nullptr;
-    }
-    if (c.error.empty()) {
-      if (a && !(c.value > 0 && used >= 0))
-        a->checkedExtent = c.tree;
-      return c.tree;
-    }
-    std::string why = c.error;
-    size_t k = why.find("the function");
-    if (k != std::string::npos)
-      why.replace(k, 12, "'" + f.name + "'");
-    report(de, d.args[1].loc, Diag::BadExtent,
-           {d.args[0].text, d.args[1].text, why});
-    return nullptr;
-  }
-
-  static void addDirective(DiagnosticsEngine &de, const Directive &d,
-                           const Function &f, DiffRequest &req) {
-    auto findParam = [&](const DirectiveArg &a) -> const Param * {
-      for (const Param &p : f.params)
-        if (p.name() == a.text)
-          return &p;
-      report(de, a.loc, Diag::UnknownParam, {a.text, f.name});
-      return nullptr;
-    };
-    switch (d.kind) {
-    case Directive::Jvp:
-    case Directive::Grad: {
-      bool isJvp = d.kind == Directive::Jvp;
-      (isJvp ? req.jvp : req.grad) = true;
-      if (!d.hasList)
-        break;
-      (isJvp ? req.jvpAll : req.gradAll) = false;
-      for (const DirectiveArg &a : d.args) {
-        // A struct parameter: its floating-point members (ir/Signature.h).
-        auto up = std::find_if(
-            f.signature.begin(), f.signature.end(),
-            [&](const UserParam &u) { return u.aggregate && u.name == a.text; });
-        if (up != f.signature.end()) {
-          (isJvp ? req.jvpWrt : req.gradWrt).push_back(a.text);
-          continue;
-        }
-        const Param *p = findParam(a);
-        if (!p)
-          continue;
-        Type t = p->var ? p->var->type : p->arr->elemType;
-        if (!isFloating(t)) {
-          report(de, a.loc, Diag::PassiveParam,
-                 {a.text, f.name, std::string("of type ") + typeName(t)});
-          continue;
-        }
-        (isJvp ? req.jvpWrt : req.gradWrt).push_back(a.text);
-      }
-      break;
-    }
-    case Directive::Batch:
-      if (!f.signature.empty()) { // the launchers are flat (not yet)
-        report(de, d.loc, Diag::BatchSignature, {f.name});
-        break;
-      }
-      for (const DirectiveArg &a : d.args)
-        if (findParam(a))
-          req.batch.push_back(a.text);
-      break;
-    case Directive::Size:
-      if (const Param *p = findParam(d.args[0])) {
-        if (!p->arr)
-          report(de, d.args[0].loc, Diag::PassiveParam,
-                 {d.args[0].text, f.name, "not a pointer"});
-        else if (Extent e = checkSize(de, d, f))
-          req.sizes[d.args[0].text] = e;
-      }
-      break;
-    case Directive::Checkpoint:
-    case Directive::Instantiate:
-    case Directive::Derivative:
-      break;
-    }
   }
 
   std::vector<Directive> &dirs;

@@ -20,6 +20,14 @@ struct DiffRequest {
   std::vector<std::string> jvpWrt, gradWrt;
   std::map<std::string, Extent> sizes; // size(p, EXPR), parsed
   std::vector<std::string> batch; // batch(p, ...): per-sample parameters
+  // SPEC §8: width(K) (-1: dynamic) for f_jvp; hvp(x) for f_hvp;
+  // jacobian(x) for f_jacobian. Each with where its clause stands.
+  int64_t width = 0;
+  bool hvp = false, hvpAll = true;
+  std::vector<std::string> hvpWrt;
+  bool jacobian = false, jacobianAll = true;
+  std::vector<std::string> jacobianWrt;
+  SourceLoc widthLoc, hvpLoc, jacobianLoc;
 };
 
 struct FrontendOptions {

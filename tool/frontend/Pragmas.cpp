@@ -5,6 +5,8 @@
 
 #include "clang/Lex/Preprocessor.h"
 
+#include <algorithm>
+
 namespace adgen {
 
 std::string Directive::name() const {
@@ -16,6 +18,9 @@ std::string Directive::name() const {
   case Batch: return "batch";
   case Instantiate: return "instantiate";
   case Derivative: return "derivative";
+  case Width: return "width";
+  case Hvp: return "hvp";
+  case Jacobian: return "jacobian";
   }
   return "?";
 }
@@ -52,6 +57,12 @@ static bool directiveKind(const std::string &word, Directive::Kind &kind) {
     kind = Directive::Instantiate;
   else if (word == "derivative")
     kind = Directive::Derivative;
+  else if (word == "width")
+    kind = Directive::Width;
+  else if (word == "hvp")
+    kind = Directive::Hvp;
+  else if (word == "jacobian")
+    kind = Directive::Jacobian;
   else
     return false;
   return true;
@@ -191,6 +202,21 @@ static bool checkInstances(clang::DiagnosticsEngine &de, Directive &d) {
 static bool checkFunctionNames(clang::DiagnosticsEngine &de,
                                const Directive &d, const std::string &word);
 
+/// width(K) with K a positive number (at most 1024), or width(dynamic).
+static bool checkWidth(clang::DiagnosticsEngine &de, const Directive &d) {
+  const std::string t = d.args.size() == 1 ? d.args[0].text : "";
+  bool number = !t.empty() && t.size() <= 4 &&
+                std::all_of(t.begin(), t.end(), [](char c) {
+                  return std::isdigit(static_cast<unsigned char>(c));
+                });
+  if (t == "dynamic" || (number && std::stoi(t) >= 1 && std::stoi(t) <= 1024))
+    return true;
+  report(de, d.args.empty() ? d.loc : d.args[0].loc, Diag::BadDirectiveSyntax,
+         {"width takes the number of tangent directions (1 to 1024) or "
+          "'dynamic': width(8), width(dynamic)"});
+  return false;
+}
+
 /// Checks a directive's arguments for its kind; false after a diagnostic.
 static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
                            const std::string &word) {
@@ -204,7 +230,11 @@ static bool checkDirective(clang::DiagnosticsEngine &de, Directive &d,
     return checkNames(de, d, word);
   case Directive::Jvp:
   case Directive::Grad:
+  case Directive::Hvp:
+  case Directive::Jacobian:
     return checkNames(de, d, word);
+  case Directive::Width:
+    return checkWidth(de, d);
   case Directive::Size:
     if (d.args.size() != 2 || d.args[0].text.empty() ||
         d.args[1].text.empty()) {

@@ -19,7 +19,18 @@ struct DirectiveArg {
 };
 
 struct Directive {
-  enum Kind { Jvp, Grad, Size, Checkpoint, Batch, Instantiate, Derivative } kind;
+  enum Kind {
+    Jvp,
+    Grad,
+    Size,
+    Checkpoint,
+    Batch,
+    Instantiate,
+    Derivative,
+    Width,    // width(K) | width(dynamic): vector forward mode
+    Hvp,      // hvp(x): Hessian-vector products
+    Jacobian, // jacobian(x): the dense Jacobian
+  } kind;
   clang::SourceLocation loc; // the clause's keyword
   bool hasList = false;      // jvp/grad: an explicit parameter list
   std::vector<DirectiveArg> args; // jvp/grad/batch: names; size: param,

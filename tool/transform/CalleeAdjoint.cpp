@@ -191,4 +191,27 @@ Function *DerivedModule::adjointOf(const Function &g,
   return f;
 }
 
+void DerivedModule::dropUncalledSince(size_t from) {
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    std::set<const Function *> called;
+    for (auto &fn : module.functions)
+      walk(fn->body, [&](const Op &o) {
+        if (o.kind == OpKind::Call)
+          called.insert(o.callee);
+      });
+    for (size_t i = from; i < module.functions.size(); ++i) {
+      Function *g = module.functions[i].get();
+      if (!g->isInternal || called.count(g))
+        continue;
+      for (auto it = cache.begin(); it != cache.end();)
+        it = it->second == g ? cache.erase(it) : std::next(it);
+      module.functions.erase(module.functions.begin() +
+                             static_cast<long>(i));
+      dropped = true;
+      break;
+    }
+  }
+}
+
 } // namespace adgen

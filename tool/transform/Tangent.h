@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ir/Diagnostic.h"
+#include "ir/ExtentExpr.h"
 #include "ir/IR.h"
 
 #include <map>
@@ -18,6 +19,14 @@ namespace adgen {
 struct TangentOptions {
   std::string name;          // e.g. "f_jvp"
   std::vector<bool> active;  // per primal parameter
+  // Vector mode (SPEC §8's width): K tangents per active value; -1 for
+  // width(dynamic), a run-time `int adgen_width`; 0: one tangent. The
+  // function must have no calls left with active arguments (inline them
+  // first: transform/Inline.h).
+  int64_t width = 0;
+  // size(p, EXPR) clauses: a pointer parameter's extent n lays out its K
+  // tangents as p_dot[k * n + i].
+  std::map<std::string, Extent> sizes;
 };
 
 /// Derivative functions built so far, in an order where callees come first.
@@ -36,6 +45,11 @@ public:
   /// first use, transform/CalleeAdjoint.cpp); null after an error, in
   /// `error`.
   Function *adjointOf(const Function &g, const std::vector<bool> &mask);
+
+  /// Removes the internal functions built since module.functions[from]
+  /// that no function of the module calls any more (the tangents an hvp's
+  /// adjoint inlined), and forgets them.
+  void dropUncalledSince(size_t from);
 
 private:
   std::map<std::pair<const Function *, std::string>, Function *> cache;

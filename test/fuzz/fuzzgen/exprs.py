@@ -368,7 +368,7 @@ class ExprGen:
                 args.append(outs[p])
             elif kind == "in":
                 r = [a for a in self.call_arrays(h) if a.n >= h.n and a.base not in taken]
-                if h.recursive and not ("recursive-written-array" in WITH and
+                if (h.recursive or h.reaches_recursion) and not ("recursive-written-array" in WITH and
                                         self.ok("recursive-written-array")):
                     r = [a for a in r if not a.writable]
                 if not r:

@@ -174,13 +174,29 @@ def gen_sig(rng, name, n, helper, avoid, nmax_scalars=3, stype=None):
     return sig
 
 
+CALLS_FRACTION = 0.3  # functions that may call earlier ones
+
 MATH = ["sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp",
         "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "pow", "hypot", "fabs", "fmin",
         "fmax", "floor", "ceil", "erf"]
 
 
-def gen_function(seed, k, avoid, float_fraction, as_double=False):
-    """Returns (source text, Sig, pragma-active list) of function k."""
+def callable_earlier(seed, k, avoid, ft, template, stype, fns, earlier):
+    """The earlier generated functions (their Sigs) function k calls, from
+    their own stream: some plain double functions at file scope."""
+    rng = random.Random("adgen-fuzz-calls:%d:%d" % (seed, k))
+    if "calls" in avoid or "helpers" in avoid or ft != "double" or template \
+            or stype or fns or rng.random() >= CALLS_FRACTION:
+        return []
+    ok = [s for s in earlier if s.ft == "double" and not s.template
+          and not s.stype and not s.ns]
+    return rng.sample(ok, min(len(ok), rng.choice([1, 1, 2])))
+
+
+def gen_function(seed, k, avoid, float_fraction, as_double=False, earlier=()):
+    """Returns (source text, Sig, pragma-active list) of function k; it may
+    call functions of `earlier` (Sigs of fz0 .. fz(k-1)): sig.calls names
+    them."""
     rng = random.Random("adgen-fuzz:%d:%d" % (seed, k))
     use_float = "float" not in avoid and random.Random("adgen-fuzz-float:%d:%d" % (seed, k)).random() < float_fraction
     ft = "float" if use_float else "double"
@@ -238,7 +254,11 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False):
     sig.template = template
     sig.ns = fns
     src += namespace_open(fns, compact)
-    g = FuncGen(rng, sig, helpers, avoid, False)
+    calls = callable_earlier(seed, k, avoid, ft, template, stype, fns, earlier)
+    sig.calls = [c.name for c in calls]
+    sig.reaches_recursion = any(h.recursive or h.reaches_recursion
+                                for h in helpers + calls)
+    g = FuncGen(rng, sig, helpers + calls, avoid, False)
     body = g.generate(rng.randint(4, 12))
     # Activity: every floating parameter, or a nonempty subset of the scalar
     # and const pointer ones (written arrays are active anyway).

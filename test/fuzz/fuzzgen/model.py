@@ -83,6 +83,8 @@ WITH = set()  # the OPT_IN constructs asked for (main sets it)
 # references"), left out with --avoid like the constructs above.
 AVOIDABLE.update({
     "recursion": "recursive helpers (their depth an int argument)",
+    "calls": "calls from a generated function to earlier ones (fzK calling fzJ, "
+             "J < K, itself differentiated on its own)",
     "recursive-written-array": "with recursive helpers: arrays the caller writes "
                                "after the call passed to them",
     "ref-to-element": "with references: reference locals bound to array elements or members "
@@ -268,6 +270,10 @@ class Sig:
         self.qual = ""   # how the top-level function of its file names it
         self.stype = None
         self.template = False
+        self.calls = []  # earlier generated functions it calls (their names)
+        # It or a function it calls calls a recursive helper: its array
+        # arguments are then as a recursive helper's (exprs.helper_call_full).
+        self.reaches_recursion = False
         self.recursive = False  # calls itself (funcgen.gen_recursive)
 
     def qname(self):

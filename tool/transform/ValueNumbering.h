@@ -1,0 +1,18 @@
+// Local value numbering: within each block, an op that computes what an
+// earlier op of the block computed (the same arithmetic on the same
+// operands, a second read of a variable or element nothing wrote in
+// between, the same constant) is replaced by that op, and arithmetic on
+// constants is folded. The tangent of f that f_hvp reverses repeats the
+// primal's partials (`100 * a` for the value and again for the tangent);
+// numbered once, the adjoint tapes each once.
+#pragma once
+
+#include "ir/IR.h"
+
+namespace adgen {
+
+/// Numbers f's values; returns how many ops it replaced or folded. The
+/// replaced ops stay, unused, for eliminateDeadCode.
+int numberValues(Function &f);
+
+} // namespace adgen
