@@ -3,6 +3,7 @@
 #include "ir/Clone.h"
 #include "transform/CalleeAdjoint.h"
 #include "transform/DeadCode.h"
+#include "transform/ValueNumbering.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
 #include "transform/LoopConditions.h"
@@ -25,6 +26,11 @@ bool inlining(PassState &s) {
     inlineForAdjoint(*s.fn); // some callees get adjoints of their own
   else
     inlineCalls(*s.fn);
+  return true;
+}
+
+bool valueNumbering(PassState &s) {
+  numberValues(*s.fn);
   return true;
 }
 
@@ -165,6 +171,7 @@ const PassList &vectorJvpPasses() {
       {"clone", clone},        // f, to prepare
       {"inline", inlining},    // calls inlined: lanes stay in one function
       {"tangent", tangentLanes}, // f_jvp: each tangent K lanes wide
+      {"value-numbering", valueNumbering}, // lanes' repeated indices once
       {"dead-code", deadCode}, // what nothing reads goes
   };
   return passes;
