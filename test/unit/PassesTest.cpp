@@ -66,13 +66,17 @@ TEST(PassesTest, ListsInPipelineOrder) {
                 "forward-sweep", "backward-sweep", "dead-code"}));
   EXPECT_EQ(names(jvpPasses()),
             (std::vector<std::string>{"tangent", "dead-code"}));
+  EXPECT_EQ(names(vectorJvpPasses()),
+            (std::vector<std::string>{"clone", "inline", "tangent",
+                                      "value-numbering", "dead-code"}));
   EXPECT_EQ(names(batchPasses()),
             (std::vector<std::string>{"clone", "inline"}));
   EXPECT_EQ(passNames(),
             (std::vector<std::string>{
                 "lower", "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
-                "forward-sweep", "backward-sweep", "dead-code", "tangent"}));
+                "forward-sweep", "backward-sweep", "dead-code", "tangent",
+                "value-numbering"}));
 }
 
 TEST(PassesTest, GradPassesPrintAfterAndVerifyEach) {

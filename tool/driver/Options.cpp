@@ -54,7 +54,8 @@ OPTIONS
                       inline, structure, hoist, activity, to-be-recorded,
                       checkpoint-plan, adjoint-storage, forward-sweep,
                       backward-sweep, dead-code; jvp: tangent, dead-code;
-                      batch: clone, inline.
+                      jvp with width: clone, inline, tangent,
+                      value-numbering, dead-code; batch: clone, inline.
   --verify-each       Check the IR after every pass, not only after the
                       last of each mode (also when the environment sets
                       ADGEN_VERIFY_EACH=1; the test suite does). Invalid IR
