@@ -37,7 +37,7 @@ std::string extentText(const Function &f, const DiffRequest &req,
 bool readsArray(const Function &f, const Array *a) {
   bool r = false;
   walk(f.body, [&](const Op &o) {
-    r = r || (o.kind == OpKind::Load && o.arr == a);
+    r = r || arrayRead(o) == a;
     if (o.kind == OpKind::Call)
       for (const Array *b : o.arrays)
         r = r || b == a;
@@ -69,14 +69,15 @@ bool layout(const Function &f, const DiffRequest &req, JacobianSpec &spec) {
     const Param &p = f.params[i];
     int k = static_cast<int>(i);
     bool written = p.arr && !p.arr->isConst && writesParamArray(f, i);
-    if (!spec.active[i] && !(written && readsArray(f, p.arr)))
+    bool restored = written && readsArray(f, p.arr); // a sweep rewrites it
+    if (!spec.active[i] && !restored)
       continue;
     std::string e = extentText(f, req, p);
     if (e.empty())
       return fail(f, req,
                   {f.name, "the extent of '" + shown(p.arr) + "' is unknown",
                    "give it: size(" + p.name() + ", n)"});
-    if (written && readsArray(f, p.arr))
+    if (restored)
       spec.restored.push_back(k);
     if (!spec.active[i])
       continue;
