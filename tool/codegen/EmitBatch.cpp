@@ -23,13 +23,6 @@ struct Arg {
   std::string extent;    // elements per sample (Sample) or in all
 };
 
-std::string paren(const std::string &e) {
-  bool simple = true;
-  for (char c : e)
-    simple = simple && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-  return simple ? e : "(" + e + ")";
-}
-
 struct Variant {
   const Function *host = nullptr;   // called per sample on the CPU
   const Function *device = nullptr; // called per thread on the GPU
@@ -335,6 +328,13 @@ BatchCode render(const Variant &v, const std::string &name,
 }
 
 } // namespace
+
+std::string paren(const std::string &e) {
+  bool simple = true;
+  for (char c : e)
+    simple = simple && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  return simple ? e : "(" + e + ")";
+}
 
 BatchCode emitBatch(const BatchSpec &spec) {
   const Function &f = *spec.primal;

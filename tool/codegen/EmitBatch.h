@@ -28,6 +28,10 @@ struct BatchCode {
   std::string declarations; // the launchers, for --header
 };
 
+/// An extent's C++ text as a factor: parenthesised unless a name or a
+/// number (EmitJacobian too).
+std::string paren(const std::string &e);
+
 /// Kernels and launchers for one function.
 BatchCode emitBatch(const BatchSpec &spec);
 

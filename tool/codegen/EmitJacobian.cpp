@@ -1,5 +1,6 @@
 #include "codegen/EmitJacobian.h"
 
+#include "codegen/EmitBatch.h"
 #include "codegen/EmitSignature.h"
 
 #include <adgen_templates/Templates.h>
@@ -18,14 +19,6 @@ bool isNumber(const std::string &e) {
     if (!std::isdigit(static_cast<unsigned char>(ch)))
       return false;
   return true;
-}
-
-/// e as a factor: parenthesised unless a name or a number.
-std::string factor(const std::string &e) {
-  for (char ch : e)
-    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_')
-      return "(" + e + ")";
-  return e;
 }
 
 /// a + b, folded when both are numbers and dropping a zero.
@@ -142,13 +135,13 @@ private:
       std::string e = extentOf(k);
       bool input = isColumn(k);
       std::string v =
-          scratch(k, pn + "_dot", e == "1" ? cols_ : cols_ + " * " + factor(e));
+          scratch(k, pn + "_dot", e == "1" ? cols_ : cols_ + " * " + paren(e));
       if (input && e == "1") {
         line(v + "[" + off + "] = 1;");
       } else if (input) {
         line(loop(i_, e));
-        line("  " + v + "[" + factor(plus(off, i_)) + " * " + factor(e) +
-             " + " + i_ + "] = 1;");
+        line("  " + v + "[" + paren(plus(off, i_)) + " * " + paren(e) + " + " +
+             i_ + "] = 1;");
       } else {
         outs.push_back({v, e});
       }
@@ -173,14 +166,14 @@ private:
     for (size_t j = 0; j < s_.rows.size(); ++j) {
       const JacobianBlock &b = s_.rows[j];
       if (b.param < 0) {
-        line("  " + jac_ + "[" + factor(row) + " * " + cols_ + " + " + c +
+        line("  " + jac_ + "[" + paren(row) + " * " + cols_ + " + " + c +
              "] = " + fdot + "[" + c + "];");
         continue;
       }
       const auto &o = outs[j];
       line("  " + loop(i_, o.second));
-      line("    " + jac_ + "[" + factor(plus(row, i_)) + " * " + cols_ + " + " +
-           c + "] = " + o.first + "[" + c + " * " + factor(o.second) + " + " +
+      line("    " + jac_ + "[" + paren(plus(row, i_)) + " * " + cols_ + " + " +
+           c + "] = " + o.first + "[" + c + " * " + paren(o.second) + " + " +
            i_ + "];");
       row = plus(row, o.second);
     }
@@ -257,8 +250,7 @@ private:
       std::string e = extentOf(k), lo = row, hi = plus(row, e);
       line("if (" + (lo == "0" ? "" : r + " >= " + lo + " && ") + r + " < " +
            hi + ")");
-      line("  " + v + "[" + (lo == "0" ? r : r + " - " + factor(lo)) +
-           "] = 1;");
+      line("  " + v + "[" + (lo == "0" ? r : r + " - " + paren(lo)) + "] = 1;");
       row = hi;
     }
     line((valued() ? value_ + " = " : std::string()) + call(*s_.grad, args) +
