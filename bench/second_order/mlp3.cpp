@@ -6,9 +6,8 @@
 // width(8); without, the file is the gradient alone, for the code-size row.
 #include <cmath>
 
-// One unit of a layer: act(w . in + b). (A helper that wrote the whole
-// layer through an output pointer would be inlined: callee adjoints are
-// for helpers that write through none of their pointers, SPEC §4.)
+// One unit of a layer: act(w . in + b). (mlp3_layer.cpp has a helper that
+// writes the whole layer through an output pointer.)
 double unit(const double *w, double b, const double *in, int nin, int act) {
   double a = b;
   for (int i = 0; i < nin; ++i)

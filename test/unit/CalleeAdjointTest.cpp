@@ -46,15 +46,24 @@ std::unique_ptr<Function> sumOf() {
   return g;
 }
 
-/// f(x, y) = sum(x, 2) · sum(y, 3)^(sites − 1), after `x[0] = 1` when writeX
-std::unique_ptr<Function> twoSites(Function &sum, int sites, bool writeX) {
+enum class WriteX { Never, Before, After };
+
+/// f(x, y) = sum(x, 2) · sum(y, 3)^(sites − 1), with `x[0] = 1` before or
+/// after the first call when asked.
+std::unique_ptr<Function> twoSites(Function &sum, int sites,
+                                   WriteX writeX = WriteX::Never) {
   auto f = newFunction("f");
   Array *x = arrayParam(*f, "x");
   Array *y = arrayParam(*f, "y", Type::Double, true);
   Builder b(*f);
-  if (writeX)
+  auto store = [&] {
     b.store(x, b.constant(0, Type::Int), b.constant(1, Type::Double));
+  };
+  if (writeX == WriteX::Before)
+    store();
   Op *v = call(b, sum, {b.constant(2, Type::Double)}, {x}, {~0, 0});
+  if (writeX == WriteX::After)
+    store();
   for (int k = 1; k < sites; ++k)
     v = b.mul(v, call(b, sum, {b.constant(3, Type::Double)}, {y}, {~0, 0}));
   ret(b, v);
@@ -63,7 +72,7 @@ std::unique_ptr<Function> twoSites(Function &sum, int sites, bool writeX) {
 
 TEST(CalleeAdjointTest, KeepsAHelperWithALoopCalledFromSeveralPlaces) {
   auto sum = sumOf();
-  auto f = twoSites(*sum, 2, false);
+  auto f = twoSites(*sum, 2);
   EXPECT_TRUE(hasOwnAdjoint(*sum));
   EXPECT_EQ(inlineForAdjoint(*f), 0);
   EXPECT_EQ(calls(f->body), 2);
@@ -72,17 +81,84 @@ TEST(CalleeAdjointTest, KeepsAHelperWithALoopCalledFromSeveralPlaces) {
 
 TEST(CalleeAdjointTest, InlinesAHelperCalledOnce) {
   auto sum = sumOf();
-  auto f = twoSites(*sum, 1, false);
+  auto f = twoSites(*sum, 1);
   EXPECT_EQ(inlineForAdjoint(*f), 1);
   EXPECT_EQ(calls(f->body), 0);
 }
 
-TEST(CalleeAdjointTest, InlinesACallOnAnArrayTheCallerWrites) {
+TEST(CalleeAdjointTest, InlinesACallOnAnArrayTheCallerWritesLater) {
   auto sum = sumOf();
-  auto f = twoSites(*sum, 2, true);
-  EXPECT_EQ(inlineForAdjoint(*f), 1); // sum(x, 2): x is written
-  EXPECT_EQ(calls(f->body), 1);       // sum(y, 3) stays
+  auto f = twoSites(*sum, 2, WriteX::After);
+  // sum(x, 2): x is written after it, and a copy needs x's extent
+  EXPECT_EQ(inlineForAdjoint(*f), 1);
+  EXPECT_EQ(calls(f->body), 1); // sum(y, 3) stays
   EXPECT_TRUE(verify(*f).empty());
+  auto g = twoSites(*sum, 2, WriteX::After);
+  EXPECT_EQ(inlineForAdjoint(*g, {"x"}), 0); // size(x, ...): copied
+}
+
+TEST(CalleeAdjointTest, KeepsACallOnAnArrayWrittenBeforeIt) {
+  auto sum = sumOf();
+  auto f = twoSites(*sum, 2, WriteX::Before);
+  EXPECT_EQ(inlineForAdjoint(*f), 0);
+  ASSERT_EQ(calls(f->body), 2);
+  const Op *first = nullptr;
+  for (auto &op : f->body.ops)
+    if (!first && op->kind == OpKind::Call)
+      first = op.get();
+  ASSERT_TRUE(first);
+  auto copies = callCopies(*f, *first);
+  ASSERT_TRUE(copies);
+  EXPECT_EQ(copies->at(0), CallCopy::None); // as the call saw it, until the end
+}
+
+/// fill(out, k): for (i = 0; i < 4; ++i) out[i] = k [+ out[i] when reads]
+std::unique_ptr<Function> fillOf(bool reads) {
+  auto g = newFunction("fill", Type::Void);
+  Array *out = arrayParam(*g, "out");
+  Var *k = scalarParam(*g, "k");
+  Var *i = g->newVar("i", Type::Int);
+  Builder b(*g);
+  Op *lp = countedLoop(b, i, 0, 4);
+  Op *v = b.readVar(k);
+  if (reads)
+    v = b.add(v, b.load(out, b.readVar(i)));
+  b.store(out, b.readVar(i), v);
+  b.setBlock(lp->block);
+  ret(b);
+  return g;
+}
+
+TEST(CalleeAdjointTest, CopiesWhatAWritingCallSees) {
+  // t[4] local; fill(t, 1); [t[0] = 2;] fill(t, 3); fill(p, 4) on a parameter
+  for (bool reads : {false, true})
+    for (bool between : {false, true}) {
+      auto fill = fillOf(reads);
+      EXPECT_TRUE(hasOwnAdjoint(*fill));
+      auto f = newFunction("f", Type::Void);
+      Array *p = arrayParam(*f, "p");
+      Array *t = f->newArray("t", Type::Double);
+      t->size = 4;
+      Builder b(*f);
+      b.declArray(t);
+      Op *c1 = call(b, *fill, {b.constant(1, Type::Double)}, {t}, {~0, 0});
+      if (between)
+        b.store(t, b.constant(0, Type::Int), b.constant(2, Type::Double));
+      Op *c2 = call(b, *fill, {b.constant(3, Type::Double)}, {t}, {~0, 0});
+      Op *c3 = call(b, *fill, {b.constant(4, Type::Double)}, {p}, {~0, 0});
+      ret(b);
+      SCOPED_TRACE(std::string(reads ? "reads" : "writes only") +
+                   (between ? ", written between" : ""));
+      // The first call: t is declared just before it, and written later.
+      EXPECT_EQ(callCopies(*f, *c1)->at(0), CallCopy::Fresh);
+      // The second: t is final after it; a re-run reading t needs t as it
+      // was before the call.
+      EXPECT_EQ(callCopies(*f, *c2)->at(0),
+                reads ? CallCopy::Copy : CallCopy::None);
+      // A parameter the callee reads: its initial values, copied.
+      EXPECT_EQ(callCopies(*f, *c3)->at(0),
+                reads ? CallCopy::Copy : CallCopy::None);
+    }
 }
 
 /// r(x, n) = n == 0 ? x : x * r(x, n - 1), through an If; and h calling r.

@@ -9,8 +9,9 @@ namespace adgen {
 /// Whether g writes its array parameter i, itself or through its callees;
 /// `seen` holds the (function, parameter) pairs being asked already, so a
 /// recursive callee answers from the rest of its body.
-static bool writesParamArray(const Function &g, unsigned i,
-                             std::set<std::pair<const Function *, unsigned>> &seen) {
+static bool
+writesParamArray(const Function &g, unsigned i,
+                 std::set<std::pair<const Function *, unsigned>> &seen) {
   if (!seen.insert({&g, i}).second)
     return false;
   const Array *a = g.params[i].arr;
@@ -32,6 +33,44 @@ static bool writesParamArray(const Function &g, unsigned i,
 bool writesParamArray(const Function &g, unsigned i) {
   std::set<std::pair<const Function *, unsigned>> seen;
   return writesParamArray(g, i, seen);
+}
+
+/// Whether g reads its array parameter i, itself or through its callees
+/// (`seen` as above).
+static bool
+readsParamArray(const Function &g, unsigned i,
+                std::set<std::pair<const Function *, unsigned>> &seen) {
+  if (!seen.insert({&g, i}).second)
+    return false;
+  if (g.external)
+    return true; // no body: it may
+  const Array *a = g.params[i].arr;
+  bool r = false;
+  walk(g.body, [&](const Op &o) {
+    if (arrayRead(o) == a)
+      r = true;
+    if (o.kind == OpKind::Call && !r)
+      for (size_t k = 0; k < o.argOrder.size(); ++k)
+        if (o.argOrder[k] < 0 && o.arrays[~o.argOrder[k]] == a &&
+            readsParamArray(*o.callee, static_cast<unsigned>(k), seen))
+          r = true;
+  });
+  return r;
+}
+
+bool readsParamArray(const Function &g, unsigned i) {
+  std::set<std::pair<const Function *, unsigned>> seen;
+  return readsParamArray(g, i, seen);
+}
+
+std::vector<bool> writtenArguments(const Op &call) {
+  std::vector<bool> w(call.arrays.size(), false);
+  for (size_t k = 0; call.callee && k < call.argOrder.size(); ++k)
+    if (int a = call.argOrder[k]; a < 0)
+      w[static_cast<size_t>(~a)] =
+          w[static_cast<size_t>(~a)] ||
+          writesParamArray(*call.callee, static_cast<unsigned>(k));
+  return w;
 }
 
 bool callsItself(const Function &g) {
@@ -103,11 +142,19 @@ void keepUseful(const Function &f, Activity &act) {
       if (useful)
         mark(arrays, o.arr);
       return;
-    case OpKind::Call: // a kept call (reverse mode): its result needs all
-      if (useful)
+    case OpKind::Call: { // a kept call (reverse mode): what it computes
+      // (its result, the arrays it writes) needs all it reads
+      std::vector<bool> written = writtenArguments(o);
+      for (size_t j = 0; j < o.arrays.size(); ++j)
+        useful = useful || (written[j] && arrays.count(o.arrays[j]));
+      if (useful) {
         for (const Array *a : o.arrays)
           mark(arrays, a);
-      [[fallthrough]];
+        for (const Op *x : o.operands)
+          mark(values, x);
+      }
+      return;
+    }
     default:
       if (useful)
         for (const Op *x : o.operands)

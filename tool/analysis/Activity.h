@@ -7,6 +7,7 @@
 #include "ir/IR.h"
 
 #include <set>
+#include <vector>
 
 namespace adgen {
 
@@ -33,6 +34,11 @@ void keepUseful(const Function &f, Activity &varied);
 /// True when the callee writes its array parameter `i` (directly or through
 /// calls).
 bool writesParamArray(const Function &callee, unsigned i);
+/// True when the callee reads its array parameter `i` (directly or through
+/// calls; a function with no body may).
+bool readsParamArray(const Function &callee, unsigned i);
+/// Per array argument of a Call (call.arrays), whether the callee writes it.
+std::vector<bool> writtenArguments(const Op &call);
 /// Whether g calls itself, directly or through its callees (recursion).
 bool callsItself(const Function &g);
 

@@ -1,5 +1,7 @@
 #include "analysis/Recording.h"
 
+#include "analysis/Activity.h"
+
 #include <map>
 #include <set>
 
@@ -8,6 +10,18 @@ namespace adgen {
 bool RecordFacts::settledAt(const void *varOrArray, int top) const {
   auto it = lastWriteTop.find(varOrArray);
   return it == lastWriteTop.end() || it->second < top;
+}
+
+void forEachArrayWritten(const Op &o,
+                         const std::function<void(const Array *)> &f) {
+  if (const Array *a = arrayWritten(o))
+    f(a);
+  if (o.kind != OpKind::Call)
+    return;
+  std::vector<bool> written = writtenArguments(o);
+  for (size_t j = 0; j < o.arrays.size(); ++j)
+    if (written[j])
+      f(o.arrays[j]);
 }
 
 bool RecordFacts::writtenOnceByDecl(const Op &decl) const {
@@ -29,8 +43,8 @@ RecordFacts analyzeRecording(const Function &g) {
     auto note = [&](const Op &x) {
       if (const Var *v = varWritten(x))
         r.lastWriteTop[v] = static_cast<int>(t);
-      if (const Array *a = arrayWritten(x))
-        r.lastWriteTop[a] = static_cast<int>(t);
+      forEachArrayWritten(
+          x, [&](const Array *a) { r.lastWriteTop[a] = static_cast<int>(t); });
     };
     note(*g.body.ops[t]);
     for (auto &reg : g.body.ops[t]->regions)
@@ -59,10 +73,10 @@ std::vector<BodySnapshot> snapshotsOf(const Op &loop) {
   std::map<const Array *, int> lastWrite, firstWrite;
   for (size_t t = 0; t < body.ops.size(); ++t) {
     auto note = [&](const Op &x) {
-      if (const Array *a = arrayWritten(x)) {
+      forEachArrayWritten(x, [&](const Array *a) {
         lastWrite[a] = static_cast<int>(t);
         firstWrite.emplace(a, static_cast<int>(t));
-      }
+      });
     };
     note(*body.ops[t]);
     for (auto &r : body.ops[t]->regions)

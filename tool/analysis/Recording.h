@@ -5,6 +5,7 @@
 
 #include "ir/IR.h"
 
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -41,6 +42,11 @@ struct RecordFacts {
 };
 
 RecordFacts analyzeRecording(const Function &g);
+
+/// Calls f with each array op o writes: a Store's, a declaration's, and
+/// those a kept call's callee writes through its pointer parameters.
+void forEachArrayWritten(const Op &o,
+                         const std::function<void(const Array *)> &f);
 
 /// The arrays of loop `o`'s body worth one copy per iteration: local
 /// arrays (of known size) read by a nested loop after their last write,

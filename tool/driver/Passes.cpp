@@ -3,13 +3,14 @@
 #include "ir/Clone.h"
 #include "transform/CalleeAdjoint.h"
 #include "transform/DeadCode.h"
-#include "transform/ValueNumbering.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
 #include "transform/LoopConditions.h"
 #include "transform/Structure.h"
+#include "transform/ValueNumbering.h"
 
 #include <algorithm>
+#include <set>
 
 namespace adgen {
 namespace {
@@ -22,9 +23,12 @@ bool clone(PassState &s) {
 }
 
 bool inlining(PassState &s) {
-  if (s.adjoint.module && !s.adjoint.inlineAll)
-    inlineForAdjoint(*s.fn); // some callees get adjoints of their own
-  else
+  if (s.adjoint.module && !s.adjoint.inlineAll) {
+    std::set<std::string> sized;
+    for (const auto &entry : s.adjoint.sizes)
+      sized.insert(entry.first);
+    inlineForAdjoint(*s.fn, sized); // some callees get adjoints of their own
+  } else
     inlineCalls(*s.fn);
   return true;
 }
@@ -39,12 +43,15 @@ bool inliningAll(PassState &s) {
     std::string kernel = "the batched kernel of '" + s.primal->name + "'";
     s.errors.push_back(
         r->external
-            ? Diagnostic{Diag::CustomUnsupported, s.primal->sourceFile,
+            ? Diagnostic{Diag::CustomUnsupported,
+                         s.primal->sourceFile,
                          s.primal->loc,
                          {r->name, kernel,
                           "a kernel's body inlines its callees: call the "
                           "gradient once per sample"}}
-            : Diagnostic{Diag::Recursion, s.primal->sourceFile, s.primal->loc,
+            : Diagnostic{Diag::Recursion,
+                         s.primal->sourceFile,
+                         s.primal->loc,
                          {r->name, kernel,
                           "a kernel's body inlines its callees: write the "
                           "recursion as a loop, or call the gradient once "
@@ -142,18 +149,18 @@ const PassList &loweringPasses() {
 
 const PassList &gradPasses() {
   static const PassList passes{
-      {"clone", clone},         // f, to prepare
-      {"inline", inlining},     // calls inlined
-      {"structure", structure}, // break, continue, early returns as flags
+      {"clone", clone},           // f, to prepare
+      {"inline", inlining},       // calls inlined
+      {"structure", structure},   // break, continue, early returns as flags
       {"conditions", conditions}, // conditions that write state into bodies
-      {"hoist", hoist},         // nested checkpointed loops' state to the top
-      {"activity", activity},             // what depends on x, and matters
-      {"to-be-recorded", toBeRecorded},   // what the backward sweep has again
+      {"hoist", hoist},           // nested checkpointed loops' state to the top
+      {"activity", activity},     // what depends on x, and matters
+      {"to-be-recorded", toBeRecorded},    // what the backward sweep has again
       {"checkpoint-plan", checkpointPlan}, // per loop: policy and snapshot
       {"adjoint-storage", adjointStorage}, // f_grad's signature, x_bar locals
-      {"forward-sweep", forwardSweep},    // the primal, statements recorded
-      {"backward-sweep", backwardSweep},  // recorded statements transposed
-      {"dead-code", deadCode},  // what nothing reads goes
+      {"forward-sweep", forwardSweep},     // the primal, statements recorded
+      {"backward-sweep", backwardSweep},   // recorded statements transposed
+      {"dead-code", deadCode},             // what nothing reads goes
   };
   return passes;
 }
@@ -168,18 +175,18 @@ const PassList &jvpPasses() {
 
 const PassList &vectorJvpPasses() {
   static const PassList passes{
-      {"clone", clone},        // f, to prepare
-      {"inline", inlining},    // calls inlined: lanes stay in one function
+      {"clone", clone},          // f, to prepare
+      {"inline", inlining},      // calls inlined: lanes stay in one function
       {"tangent", tangentLanes}, // f_jvp: each tangent K lanes wide
       {"value-numbering", valueNumbering}, // lanes' repeated indices once
-      {"dead-code", deadCode}, // what nothing reads goes
+      {"dead-code", deadCode},             // what nothing reads goes
   };
   return passes;
 }
 
 const PassList &batchPasses() {
   static const PassList passes{
-      {"clone", clone},     // f, for f_batch
+      {"clone", clone},        // f, for f_batch
       {"inline", inliningAll}, // calls inlined: one kernel body
   };
   return passes;

@@ -152,6 +152,10 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     n->arr = v->arr; // RowSize's
     return again[v] = n;
   };
+  if (s.call && !s.target.var && !s.target.arr) { // a call with no result
+    backwardCall(*s.call, nullptr, val, inRegion);
+    return;
+  }
   Type ty = s.isReturn
                 ? cx.in.g.retType
                 : (s.target.var ? s.target.var->type : s.target.arr->elemType);

@@ -3,6 +3,8 @@
 #include "transform/CalleeAdjoint.h"
 
 #include "analysis/Activity.h"
+#include "analysis/Recording.h"
+#include "analysis/Stats.h"
 #include "ir/Clone.h"
 #include "transform/Adjoint.h"
 #include "transform/DeadCode.h"
@@ -11,6 +13,7 @@
 #include "transform/Structure.h"
 #include "transform/Tangent.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -56,6 +59,12 @@ std::set<const Array *> writtenArrays(const Function &f) {
       w.insert(o.arr);
     if (o.kind == OpKind::DeclArray && o.block != &f.body)
       w.insert(o.arr);
+    if (o.kind == OpKind::Call) {
+      std::vector<bool> by = writtenArguments(o);
+      for (size_t j = 0; j < o.arrays.size(); ++j)
+        if (by[j])
+          w.insert(o.arrays[j]);
+    }
   });
   return w;
 }
@@ -63,10 +72,11 @@ std::set<const Array *> writtenArrays(const Function &f) {
 } // namespace
 
 bool hasOwnAdjoint(const Function &g) {
-  if (!isFloating(g.retType))
+  if (!isFloating(g.retType) && g.retType != Type::Void)
     return false;
+  bool recursive = callsItself(g);
   for (unsigned i = 0; i < g.params.size(); ++i)
-    if (g.params[i].arr && writesParamArray(g, i))
+    if (recursive && g.params[i].arr && writesParamArray(g, i))
       return false;
   std::set<const Function *> bodies{&g};
   reachable(g, bodies);
@@ -77,7 +87,82 @@ bool hasOwnAdjoint(const Function &g) {
   return !effects;
 }
 
-int inlineForAdjoint(Function &f) {
+std::optional<std::vector<CallCopy>> callCopies(const Function &f,
+                                                const Op &call) {
+  // The top-level statements writing each array (a declaration counts).
+  std::map<const Array *, std::vector<size_t>> writes;
+  size_t at = f.body.ops.size();
+  for (size_t t = 0; t < f.body.ops.size(); ++t) {
+    const Op &top = *f.body.ops[t];
+    if (&top == &call)
+      at = t;
+    auto note = [&](const Op &x) {
+      forEachArrayWritten(x, [&](const Array *a) { writes[a].push_back(t); });
+    };
+    note(top);
+    for (auto &r : top.regions)
+      walk(*r, note);
+  }
+  if (at == f.body.ops.size())
+    return std::nullopt; // not at the top level
+  std::vector<bool> written = writtenArguments(call);
+  std::vector<CallCopy> out(call.arrays.size(), CallCopy::None);
+  for (size_t j = 0; j < call.arrays.size(); ++j) {
+    const Array *a = call.arrays[j];
+    const std::vector<size_t> &w = writes[a];
+    bool later = !w.empty() && w.back() > at;
+    if (!written[j]) {
+      out[j] = later ? CallCopy::Copy : CallCopy::None;
+      continue;
+    }
+    if (std::count(call.arrays.begin(), call.arrays.end(), a) > 1)
+      return std::nullopt; // aliased: its adjoint would see two arrays
+    auto k = std::find(call.argOrder.begin(), call.argOrder.end(),
+                       ~static_cast<int>(j)) -
+             call.argOrder.begin();
+    bool reads = readsParamArray(*call.callee, static_cast<unsigned>(k));
+    // A fixed local whose one write before the call is its declaration
+    // holds its initialiser, as a fresh one declared like it does.
+    bool fresh = a->paramIndex < 0 && !a->global && !w.empty() && w[0] < at &&
+                 (w.size() < 2 || w[1] >= at) &&
+                 f.body.ops[w[0]]->kind == OpKind::DeclArray;
+    if (!reads && !later)
+      out[j] = CallCopy::None; // the re-run writes what it holds already
+    else if (!reads || fresh)
+      out[j] = CallCopy::Fresh; // what the re-run reads is not the caller's
+    else
+      out[j] = CallCopy::Copy;
+  }
+  return out;
+}
+
+/// Whether a kept call's backward call can see its arrays as the call did
+/// (callCopies; a copy needs an extent: a fixed size, a heap local's count,
+/// a size(p, EXPR) clause, or one the code shows). In a region, the callee
+/// writes none of them and the caller none anywhere.
+static bool argumentsKeep(const Function &f, const Op &call,
+                          const std::set<const Array *> &written,
+                          const std::set<std::string> &sized) {
+  auto copies = callCopies(f, call);
+  if (!copies) {
+    std::vector<bool> w = writtenArguments(call);
+    for (size_t j = 0; j < call.arrays.size(); ++j)
+      if (w[j] || written.count(call.arrays[j]))
+        return false;
+    return true;
+  }
+  for (size_t j = 0; j < call.arrays.size(); ++j) {
+    const Array *a = call.arrays[j];
+    bool extent = !a->jagged && !a->structElements &&
+                  (a->size > 0 || a->heap || sized.count(a->name) ||
+                   inferExtent(f, a) > 0);
+    if ((*copies)[j] != CallCopy::None && !extent)
+      return false;
+  }
+  return true;
+}
+
+int inlineForAdjoint(Function &f, const std::set<std::string> &sized) {
   std::map<const Function *, int> sites = callSites(f);
   std::map<const Function *, bool> own;
   KeepCall rule = [&](const Op &call) {
@@ -89,18 +174,22 @@ int inlineForAdjoint(Function &f) {
     return it->second;
   };
   int n = inlineCalls(f, rule);
-  // A kept call whose arrays the caller writes is inlined after all (its
-  // callee re-run in the backward sweep would read the later values); its
-  // body may hold more calls to look at, hence the rounds.
+  // A kept call whose arrays its backward call could not see as the call
+  // did is inlined after all; its body may hold more calls to look at,
+  // hence the rounds.
   for (;;) {
+    // Asked before the round: inlining rebuilds f's blocks as it goes.
     std::set<const Array *> written = writtenArrays(f);
-    KeepCall unwritten = [&](const Op &call) {
-      for (const Array *a : call.arrays)
-        if (written.count(a))
-          return false;
-      return rule(call);
+    std::set<const Op *> refused;
+    walk(f.body, [&](const Op &o) {
+      if (o.kind == OpKind::Call && o.callee &&
+          !argumentsKeep(f, o, written, sized))
+        refused.insert(&o);
+    });
+    KeepCall keeps = [&](const Op &call) {
+      return !refused.count(&call) && rule(call);
     };
-    int more = inlineCalls(f, unwritten);
+    int more = inlineCalls(f, keeps);
     if (more == 0)
       return n;
     n += more;
@@ -206,8 +295,7 @@ void DerivedModule::dropUncalledSince(size_t from) {
         continue;
       for (auto it = cache.begin(); it != cache.end();)
         it = it->second == g ? cache.erase(it) : std::next(it);
-      module.functions.erase(module.functions.begin() +
-                             static_cast<long>(i));
+      module.functions.erase(module.functions.begin() + static_cast<long>(i));
       dropped = true;
       break;
     }

@@ -7,10 +7,13 @@
 //
 // Which calls stay calls: every call to a recursive function, and calls to
 // a function with a loop that is called from more than one place. The
-// callee must return a floating-point value and write through none of its
-// pointer parameters, and the arrays the call passes must hold the same
-// values until the backward sweep (the caller writes them nowhere, or, for
-// a recursive callee, not after the call: ForwardCall.cpp checks).
+// callee returns a floating-point value or nothing; a recursive one writes
+// through none of its pointer parameters. The backward call must see the
+// arrays as the call did: a call at the top level gets copies, made at the
+// call, of arrays it reads that the caller writes later and of arrays it
+// writes (callCopies); in a region, the callee writes none and the caller
+// writes them nowhere (or, for a recursive callee, not after the call:
+// ForwardCall.cpp checks).
 // A function with custom derivatives (SPEC §8, external: no body) is
 // always kept; both modes call the user's functions instead.
 #pragma once
@@ -20,19 +23,33 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace adgen {
 
 /// Whether reverse mode can give g an adjoint of its own: a floating-point
-/// result, no writes through its pointer parameters, no kept library call
-/// with effects (a re-run would repeat it).
+/// result or none, no writes through its pointer parameters when it is
+/// recursive, no kept library call with effects (a re-run would repeat it).
 bool hasOwnAdjoint(const Function &g);
 
+/// How a kept call's backward call gets one of its array arguments:
+/// the caller's array itself (None), a fresh array declared like it whose
+/// initial values the re-run does not depend on (Fresh: the argument is a
+/// local the call first writes, or one the callee never reads), or a copy
+/// made just before the call (Copy).
+enum class CallCopy { None, Fresh, Copy };
+
+/// For a call at f's top level, per array argument; nullopt for a call in
+/// a region, and for one passing an array it writes twice (aliased).
+std::optional<std::vector<CallCopy>> callCopies(const Function &f,
+                                                const Op &call);
+
 /// Inlines f's calls for reverse mode, keeping those the rule above keeps.
-/// Returns the number inlined.
-int inlineForAdjoint(Function &f);
+/// `sized` names f's arrays with a size(p, EXPR) clause. Returns the number
+/// inlined.
+int inlineForAdjoint(Function &f, const std::set<std::string> &sized = {});
 
 /// Why a call cannot go to a custom derivative: a diagnostic's id and its
 /// arguments.

@@ -2,6 +2,7 @@
 // the callee's primal copy runs now; the backward sweep calls its adjoint
 // (BackwardSweep.cpp, backwardCall) with the arguments' forward values,
 // taped inside regions like any statement's.
+#include "analysis/Activity.h"
 #include "transform/CalleeAdjoint.h"
 #include "transform/ForwardSweep.h"
 #include "transform/Tangent.h"
@@ -18,13 +19,16 @@ Var *ForwardSweep::activeTemp(const std::string &name, Type t, Op *v) {
 }
 
 bool ForwardSweep::keepArrays(const Op &o, CallRecord &rec, Where w) {
+  if (!inRegion(w))
+    return keepTopArrays(o, rec);
+  std::vector<bool> written = writtenArguments(o);
   for (size_t j = 0; j < o.arrays.size(); ++j) {
     const Array *a = o.arrays[j];
-    if (cx.rc.settled(a))
+    if (cx.rc.settled(a) && !written[j])
       continue; // as the call saw it until the end
     Op *count = nullptr;
     Array *copy = nullptr;
-    if (!a->jagged && !a->structElements && !a->heap)
+    if (!a->jagged && !a->structElements && !a->heap && !written[j])
       cx.out.atTop([&] {
         count = cx.rt.extentOf(a, o, UnknownExtent::CountsZero);
         if (count->kind != OpKind::Const || count->num <= 0)
@@ -40,15 +44,50 @@ bool ForwardSweep::keepArrays(const Op &o, CallRecord &rec, Where w) {
     }
     Array *fa = cx.out.m.arrays.at(a);
     cx.out.forLoop(
-        count,
-        [&](Op *q) {
-          if (inRegion(w))
-            b.push(cx.rt.tape(a->elemType), b.load(fa, q));
-          else
-            b.store(copy, q, b.load(fa, q));
-        },
-        (inRegion(w) ? "tape " : "copy ") + shown(a) + " as " + o.callee->name +
+        count, [&](Op *q) { b.push(cx.rt.tape(a->elemType), b.load(fa, q)); },
+        "tape " + shown(a) + " as " + o.callee->name +
             " reads it: the caller writes it later");
+    rec.copies.push_back({j, copy, count});
+  }
+  return true;
+}
+
+bool ForwardSweep::keepTopArrays(const Op &o, CallRecord &rec) {
+  auto how = callCopies(cx.in.g, o);
+  std::vector<bool> written = writtenArguments(o);
+  for (size_t j = 0; j < o.arrays.size(); ++j) {
+    const Array *a = o.arrays[j];
+    CallCopy c = how ? (*how)[j] : CallCopy::Copy;
+    if (c == CallCopy::None)
+      continue;
+    Op *count = nullptr;
+    Array *copy = nullptr;
+    if (how && !a->jagged && !a->structElements)
+      count = cx.rt.extentOf(a, o, UnknownExtent::CountsZero);
+    bool fixed = count && count->kind == OpKind::Const;
+    if (count && (!fixed || count->num > 0)) {
+      // Declared at the call (the top level: the backward sweep sees it),
+      // on the heap when its extent is known at run time only.
+      copy = cx.out.F.newArray(cx.out.unique(a->name + "_at_" + o.callee->name),
+                               a->elemType);
+      copy->size = fixed ? static_cast<int64_t>(count->num) : -1;
+      copy->heap = !fixed;
+      if (c == CallCopy::Fresh && a->size > 0 && a->size == copy->size)
+        copy->init = a->init; // the declaration's values
+      b.declArray(copy, fixed ? nullptr : count);
+    }
+    if (!copy) {
+      cx.err.fail(o, Diag::CalleeArrayWritten, {shown(a), o.callee->name});
+      return false;
+    }
+    if (c == CallCopy::Copy) {
+      Array *fa = cx.out.m.arrays.at(a);
+      cx.out.forLoop(
+          count, [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
+          "copy " + shown(a) + " as " + o.callee->name +
+              (written[j] ? " sees it: the call writes it"
+                          : " reads it: the caller writes it later"));
+    }
     rec.copies.push_back({j, copy, count});
   }
   return true;
@@ -98,12 +137,13 @@ void ForwardSweep::forwardCall(const Op &o, Where w, std::vector<Item> &items) {
                            cx.in.act.active(o.arrays[~a]);
     any = any || mask[k];
   }
-  // A function with custom derivatives may write an active array through
-  // a pointer (its grad is then refused below), result or none.
+  // The call may write an active array through a pointer (a custom
+  // derivative's grad is then refused below), result or none.
   bool writesActive = false;
-  for (size_t k = 0; g.external && k < g.params.size(); ++k)
-    if (const Array *p = g.params[k].arr; p && !p->isConst)
-      writesActive = writesActive || cx.in.act.active(o.arrays[~o.argOrder[k]]);
+  std::vector<bool> written = writtenArguments(o);
+  for (size_t j = 0; j < o.arrays.size(); ++j)
+    writesActive =
+        writesActive || (written[j] && cx.in.act.active(o.arrays[j]));
   if (!any || (!cx.in.act.active(&o) && !writesActive) ||
       w == Where::Condition) {
     cloneOp(b, o, cx.out.m)->callee = dm->primalCopyOf(g);
@@ -127,11 +167,11 @@ void ForwardSweep::forwardCall(const Op &o, Where w, std::vector<Item> &items) {
   rec->src = &o;
   rec->argTargets.resize(g.params.size());
   recordArguments(o, mask, *rec, w, items);
+  if (!keepArrays(o, *rec, w)) // before the call, which may write them
+    return;
   Op *n = cloneOp(b, o, cx.out.m);
   n->callee = dm->primalCopyOf(g);
   rec->fwd = n;
-  if (!keepArrays(o, *rec, w))
-    return;
   rec->grad = g.external ? g.customGrad : dm->adjointOf(g, mask);
   if (!rec->grad) {
     if (!cx.err.first)
@@ -139,14 +179,16 @@ void ForwardSweep::forwardCall(const Op &o, Where w, std::vector<Item> &items) {
     dm->error.reset();
     return;
   }
-  Var *r = activeTemp(g.name + "_result", o.type, n);
   Stmt s;
-  s.target.var = r;
-  s.isDecl = true;
   s.call = rec;
-  Op *leaf = b.readVar(r);
-  fs.leafTarget[leaf] = s.target;
-  fs.lin[&o] = LinearForm::leaf(leaf);
+  if (o.type != Type::Void) {
+    Var *r = activeTemp(g.name + "_result", o.type, n);
+    s.target.var = r;
+    s.isDecl = true;
+    Op *leaf = b.readVar(r);
+    fs.leafTarget[leaf] = s.target;
+    fs.lin[&o] = LinearForm::leaf(leaf);
+  }
   record(std::move(s), o.loc, w, items);
 }
 

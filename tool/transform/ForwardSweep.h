@@ -70,6 +70,7 @@ private:
   /// each that the caller writes later (rec.copies); false (and an error)
   /// when its extent is unknown.
   bool keepArrays(const Op &o, CallRecord &rec, Where w);
+  bool keepTopArrays(const Op &o, CallRecord &rec);
   /// A fresh active variable `name` of type t declared with value v, its
   /// adjoint zero at the top of f_grad.
   Var *activeTemp(const std::string &name, Type t, Op *v);

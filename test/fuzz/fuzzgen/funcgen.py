@@ -281,7 +281,10 @@ def gen_function(seed, k, avoid, float_fraction, as_double=False, earlier=()):
         active = [p for kind, p in sig.params if p in sub or kind in WRITTEN_KINDS]
         if "unlisted-written-struct" in avoid:
             pragma = [list_also(l, [p for kind, p in sig.params if kind == "sref"]) for l in pragma]
-    if g.checkpoints:
+    # Sizes: checkpoints need them; elsewhere they let reverse mode keep a
+    # call that writes an array (its backward call re-runs it into a copy).
+    sized = random.Random("adgen-fuzz-sizes:%d:%d" % (seed, k)).random() < 0.5
+    if g.checkpoints or (sized and sig.calls):
         arrays = [p for kind, p in sig.params if kind in ("in", "out")]
         if arrays:
             pragma.append("#pragma adgen %s" % " ".join("size(%s, %d)" % (p, n) for p in arrays))

@@ -1,5 +1,6 @@
 """Statements other than loops."""
 
+import random
 import re
 
 from .model import Arr, BVar, DVar, IVar, WITH
@@ -334,6 +335,11 @@ class StmtGen:
         call, h, written = full
         if h.ret == "void":
             self.emit("%s;" % call)
+            # Sometimes twice (its own stream): reverse mode keeps a helper
+            # called from two places, and the second call sees the arrays
+            # the first wrote.
+            if not self.loops and random.Random("adgen-fuzz-twice:" + call).random() < 0.5:
+                self.emit("%s;" % call)
             return
         ws = [v for v in self.writable_scalars() if v.base not in written]
         if ws and self.chance(0.7):

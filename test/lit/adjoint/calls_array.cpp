@@ -36,13 +36,14 @@ void g(const double *x, double *out, int n) { scale(x, x[0], out, n); }
 // CHECK-NOT: w_bar
 // CHECK: double tmp_bar[8] = {};
 // CHECK: std::tanh(
-// dot(x, x, n) and dot(w, x, n) call dot's adjoints (SPEC §4: a helper with
-// a loop called from several places); dot(tmp, w, n) reads tmp, which f
-// writes, and is inlined.
+// The three dots call dot's adjoints (SPEC §4: a helper with a loop called
+// from several places); dot(tmp, w, n) reads tmp, which f writes before the
+// call only, so the backward call reads tmp itself.
 // CHECK: adgen_dot_grad_010(w, x, n, x_bar,
 // CHECK: adgen_dot_grad_110(x, x, n, x_bar, x_bar,
+// CHECK: adgen_dot_grad_100(tmp, w, n, tmp_bar,
 // CHECK: for (int [[K:k[_0-9]*]] = 0; [[K]] < {{.+}}; ++[[K]]) {
-// CHECK: tmp_bar[{{.+}}] +=
+// CHECK: tmp_bar[{{.+}}] = 0.0;
 // CHECK: x_bar[{{.+}}] +=
 // CHECK: return v{{[0-9]+}};
 // The void helper writes the caller's out: out_bar in, the scale's adjoint
