@@ -99,11 +99,13 @@ bool layout(const Function &f, const DiffRequest &req, JacobianSpec &spec) {
   return true;
 }
 
-/// Runs `passes` into an internal function of dm; null after a diagnostic.
+/// Runs `passes` into an internal function of dm; null after a diagnostic
+/// (printed unless `quiet`, left in s.errors).
 Function *internal(PassState &s, const PassList &passes, const Options &o,
-                   DerivedModule &dm, const std::string &doc) {
+                   DerivedModule &dm, const std::string &doc,
+                   bool quiet = false) {
   if (!runPasses(passes, s, o.passes)) {
-    if (!s.errors.empty())
+    if (!s.errors.empty() && !quiet)
       printDiagnostics(s.errors);
     return nullptr;
   }
@@ -138,6 +140,9 @@ bool buildJacobian(const Function &f, const DiffRequest &req, const Options &o,
   bool known = cols && rows;
   bool forward = !known || *cols <= *rows, reverse = !known || *cols > *rows;
   std::string base = "adgen_" + instanceName(f) + "_jacobian";
+  // Why vector forward mode cannot take f (a recursive callee, a custom
+  // derivative, ...): then reverse mode does it alone.
+  std::string refused;
   if (forward) {
     PassState s;
     s.primal = &f;
@@ -145,11 +150,19 @@ bool buildJacobian(const Function &f, const DiffRequest &req, const Options &o,
     spec.dynamicWidth = !cols || *cols > 1024;
     s.tangent = {base + "_jvp", spec.active, spec.dynamicWidth ? -1 : *cols,
                  req.sizes};
+    size_t before = dm.module.functions.size();
     spec.jvp = internal(s, vectorJvpPasses(), o, dm,
                         f.name + "'s vector JVP, for " + f.name +
-                            "_jacobian: a direction per column.");
-    if (!spec.jvp)
-      return false;
+                            "_jacobian: a direction per column.",
+                        true);
+    if (!spec.jvp) {
+      if (s.errors.empty())
+        return false; // reported already
+      refused = fillArgs(diagMessage(s.errors[0].id), s.errors[0].args);
+      dm.dropUncalledSince(before);
+      forward = false;
+      reverse = true;
+    }
   }
   if (reverse) {
     std::vector<CheckpointReport> loops;
@@ -175,7 +188,10 @@ bool buildJacobian(const Function &f, const DiffRequest &req, const Options &o,
               paramList(f, inputs) + ")\n  columns " + c + " (" +
               blockNames(f, spec.columns) + "), rows " + r + " (" +
               blockNames(f, spec.rows) + ")\n  ";
-    if (!known)
+    if (!refused.empty())
+      *stats += "reverse mode: " + r + " adjoint sweeps (vector forward mode " +
+                "cannot take it: " + refused + ")\n";
+    else if (!known)
       *stats += "extents known at run time only: vector forward mode (one "
                 "sweep of " +
                 c +

@@ -192,6 +192,8 @@ void TangentBuilder::declArray(const Op &o) {
 }
 
 void TangentBuilder::op(const Op &o) {
+  if (dm.error)
+    return; // the first error stands; what follows may lean on what failed
   out.b.setLoc(o.loc);
   switch (o.kind) {
   case OpKind::If: {
@@ -223,9 +225,9 @@ void TangentBuilder::op(const Op &o) {
     Op *n = clone(o);
     if (active(&o)) {
       Array *t = tangents.arrays.at(o.arr);
-      forms.lin[&o] = LinearForm::leaf(
-          vector() ? laneLeaf(t, n->operands[0])
-                   : out.b.load(t, n->operands[0], rowOf(*n)));
+      forms.lin[&o] =
+          LinearForm::leaf(vector() ? laneLeaf(t, n->operands[0])
+                                    : out.b.load(t, n->operands[0], rowOf(*n)));
     }
     return;
   }
@@ -324,9 +326,9 @@ void TangentBuilder::write(const Op &o) {
 void TangentBuilder::fail(Diag id, const Op *at,
                           std::vector<std::string> args) {
   if (!dm.error)
-    dm.error = Diagnostic{id, src.sourceFile,
-                          at && at->loc.line ? at->loc : src.loc,
-                          std::move(args)};
+    dm.error =
+        Diagnostic{id, src.sourceFile, at && at->loc.line ? at->loc : src.loc,
+                   std::move(args)};
 }
 
 void TangentBuilder::call(const Op &o) {
@@ -418,8 +420,7 @@ void TangentBuilder::sinkValue(Op *val) {
     Op *v = work.back();
     work.pop_back();
     if (!v || v->block != &blk || !isPure(*v) || v->kind == OpKind::ReadVar ||
-        v->kind == OpKind::Load || v->kind == OpKind::Const ||
-        uses.of(v) != 1)
+        v->kind == OpKind::Load || v->kind == OpKind::Const || uses.of(v) != 1)
       continue;
     chain.insert(v);
     work.insert(work.end(), v->operands.begin(), v->operands.end());
@@ -433,9 +434,9 @@ void TangentBuilder::sinkValue(Op *val) {
 /// Moves op n (already in the current block, near its end) to its end.
 void TangentBuilder::moveToEnd(Op *n) {
   auto &ops = out.b.block()->ops;
-  auto it = std::find_if(
-      ops.rbegin(), ops.rend(),
-      [&](const std::unique_ptr<Op> &o) { return o.get() == n; });
+  auto it =
+      std::find_if(ops.rbegin(), ops.rend(),
+                   [&](const std::unique_ptr<Op> &o) { return o.get() == n; });
   if (it != ops.rend())
     std::rotate(it.base() - 1, it.base(), ops.end());
 }

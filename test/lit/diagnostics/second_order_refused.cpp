@@ -7,6 +7,7 @@
 // RUN: not adgen %t/wstruct.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=WSTRUCT --implicit-check-not=error:
 // RUN: not adgen %t/wext.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=WEXT --implicit-check-not=error:
 // RUN: not adgen %t/wrec.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=WREC --implicit-check-not=error:
+// RUN: not adgen %t/wrecstore.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=WRECSTORE --implicit-check-not=error:
 // RUN: not adgen %t/hvoid.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=HVOID --implicit-check-not=error:
 // RUN: not adgen %t/hstruct.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=HSTRUCT --implicit-check-not=error:
 // RUN: not adgen %t/hwritten.cpp -o %t/out.cpp 2>&1 | FileCheck %s --check-prefix=HWRITTEN --implicit-check-not=error:
@@ -53,6 +54,13 @@ double h(double x, int d) { return d == 0 ? x : x * h(x, d - 1); }
 double f(double x) { return h(x, 3); }
 // WREC: wrec.cpp:3:22: error: width(2) on 'f': it calls 'h' with active arguments, which vector forward mode does not support yet
 // WREC: note: hint: vector forward mode inlines its callees: recursive functions and custom derivatives cannot be inlined
+
+// The recursive call's value stored to an output array (it crashed).
+//--- wrecstore.cpp
+double h(const double *c, int n, double x) { return n == 0 ? c[0] : c[0] + x * h(c + 1, n - 1, x); }
+#pragma adgen jvp width(2) size(c, 2) size(y, 3)
+void f(const double *c, double *y) { for (int k = 0; k < 3; ++k) y[k] = h(c, 1, 0.5 * k); }
+// WRECSTORE: wrecstore.cpp:3:66: error: width(2) on 'f': it calls 'h' with active arguments, which vector forward mode does not support yet
 
 //--- hvoid.cpp
 #pragma adgen hvp size(y, 2)
