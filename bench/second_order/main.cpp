@@ -1,9 +1,11 @@
 // Issue 12's timings, as ratios measured in one run (bench/README): f_jvp
 // with width(8) against 8 f_jvp calls on mlp3, f_hvp / f_grad on mlp3 and on
 // Rosenbrock n = 1,000, and the layer helper's gradient through its own
-// adjoint (joint mode: each layer runs again) against the inlined one. Each
+// adjoint (split mode, and joint mode: each layer runs again) against the
+// inlined one. Each
 // time is the best of several repetitions; the results are checked against each
 // other before anything is printed.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +24,9 @@ double mlp3_fwd8_jvp(const double *p, const double *x, const double *y,
                      const double *p_dot, double *f_dot);
 double mlp3_layer_grad(const double *p, const double *x, const double *y,
                        double *p_bar, double f_bar = 1.0);
+// mlp3_layer.cpp generated with --callees=joint, renamed at compile time.
+double mlp3_layer_joint_grad(const double *p, const double *x, const double *y,
+                             double *p_bar, double f_bar = 1.0);
 double mlp3_layer_inlined_grad(const double *p, const double *x,
                                const double *y, double *p_bar,
                                double f_bar = 1.0);
@@ -118,17 +123,30 @@ int main() {
   }
 
   // The layer helper: its own adjoint, called three times, and inlined.
-  std::vector<double> gl(np, 0.0), gi(np, 0.0);
+  std::vector<double> gl(np, 0.0), gi(np, 0.0), gj(np, 0.0);
+  mlp3_layer_joint_grad(p.data(), x.data(), y.data(), gj.data());
   agree("mlp3_layer value",
         mlp3_layer_grad(p.data(), x.data(), y.data(), gl.data()),
         mlp3_layer_inlined_grad(p.data(), x.data(), y.data(), gi.data()));
-  for (int i = 0; i < np; i += 97)
+  for (int i = 0; i < np; i += 97) {
     agree("mlp3_layer gradient", gl[i], gi[i]);
-  double tl = seconds(
-      20, [&] { mlp3_layer_grad(p.data(), x.data(), y.data(), gl.data()); });
-  double tli = seconds(20, [&] {
-    mlp3_layer_inlined_grad(p.data(), x.data(), y.data(), gi.data());
-  });
+    agree("mlp3_layer joint gradient", gj[i], gi[i]);
+  }
+  // Interleaved rounds, the best of each (the three are close).
+  double tl = 1e30, tlj = 1e30, tli = 1e30;
+  for (int round = 0; round < 3; ++round) {
+    tl = std::min(tl, seconds(20, [&] {
+                    mlp3_layer_grad(p.data(), x.data(), y.data(), gl.data());
+                  }));
+    tlj = std::min(tlj, seconds(20, [&] {
+                     mlp3_layer_joint_grad(p.data(), x.data(), y.data(),
+                                           gj.data());
+                   }));
+    tli = std::min(tli, seconds(20, [&] {
+                     mlp3_layer_inlined_grad(p.data(), x.data(), y.data(),
+                                             gi.data());
+                   }));
+  }
 
   // Rosenbrock n = 1,000.
   const int n = 1000;
@@ -159,9 +177,10 @@ int main() {
               twidth / t8calls);
   std::printf("| mlp3 f_hvp / f_grad | %.3f | <= 2.5 |\n", th / tg);
   std::printf("| rosen n=1000 f_hvp / f_grad | %.3f | <= 2.5 |\n", trh / trg);
-  std::printf("| mlp3 layer helper: callee adjoint / inlined f_grad | %.3f | "
-              "|\n",
+  std::printf("| mlp3 layer helper, split mode / inlined f_grad | %.3f | |\n",
               tl / tli);
+  std::printf("| mlp3 layer helper, joint mode / inlined f_grad | %.3f | |\n",
+              tlj / tli);
   std::printf("(mlp3: 8 f_jvp calls %.3g ms, width(8) %.3g ms, f_grad %.3g "
               "ms, f_hvp %.3g ms; rosen: f_grad %.3g us, f_hvp %.3g us)\n",
               t8calls * 1e3, twidth * 1e3, tg * 1e3, th * 1e3, trg * 1e6,

@@ -6,6 +6,7 @@
 #include "Interp.h"
 #include "analysis/Activity.h"
 #include "ir/Verifier.h"
+#include "transform/Tangent.h"
 
 #include <gtest/gtest.h>
 
@@ -219,3 +220,50 @@ TEST(CalleeAdjointTest, WritesParamArrayTerminatesOnRecursion) {
 }
 
 } // namespace
+
+namespace {
+
+bool hasTapeParam(const Function &f) {
+  for (const Param &p : f.params)
+    if (p.role == ParamRole::Tape && p.arr && p.arr->isTape)
+      return true;
+  return false;
+}
+
+} // namespace
+
+TEST(CalleeAdjointTest, SplitsAHelperIntoTapingAndReversingHalves) {
+  // sq(a): s = 0; for (i < 4) s += sin(a[i]) * a[i]; return s: the
+  // partials need sin(a[i]) and cos(a[i]), taped by the forward half.
+  auto g = newFunction("sq");
+  Array *a = arrayParam(*g, "a", Type::Double, true);
+  Var *s = g->newVar("s", Type::Double), *i = g->newVar("i", Type::Int);
+  Builder b(*g);
+  b.decl(s, b.constant(0, Type::Double));
+  Op *lp = countedLoop(b, i, 0, 4);
+  Op *x = b.load(a, b.readVar(i));
+  b.writeVar(s, b.add(b.readVar(s), b.mul(b.math(MathFn::Sin, {x}), x)));
+  b.setBlock(lp->block);
+  ret(b, b.readVar(s));
+  DerivedModule dm;
+  SplitAdjoint sp = dm.splitOf(*g, {true});
+  ASSERT_TRUE(sp.fwd && sp.rev);
+  EXPECT_EQ(sp.fwd->retType, Type::Double); // the primal value
+  EXPECT_EQ(sp.rev->retType, Type::Void);
+  EXPECT_EQ(sp.rev->splitForward, sp.fwd);
+  EXPECT_TRUE(hasTapeParam(*sp.fwd));
+  EXPECT_TRUE(hasTapeParam(*sp.rev));
+  EXPECT_TRUE(verify(*sp.fwd).empty());
+  EXPECT_TRUE(verify(*sp.rev).empty());
+  // The forward half has no adjoints; the backward half takes a_bar.
+  for (const Param &p : sp.fwd->params)
+    EXPECT_EQ(p.shadowOf, -1);
+  EXPECT_EQ(dm.splitOf(*g, {true}).rev, sp.rev); // built once
+}
+
+TEST(CalleeAdjointTest, RecursionStaysInJointMode) {
+  Recursive rc;
+  DerivedModule dm;
+  SplitAdjoint sp = dm.splitOf(*rc.r, {true, false});
+  EXPECT_FALSE(sp.fwd || sp.rev);
+}

@@ -109,8 +109,8 @@ std::string access(const std::string &base, bool pointer,
   for (size_t k = 0; k < path.size(); ++k) {
     bool arrow = (k == 0 && pointer) || (k > 0 && path[k - 1] == "data()");
     if (k < hidden.size() && !hidden[k].empty())
-      s = "(" + (arrow ? "(*" + s + ")" : s) + ".*adgen_get(adgen_access::" +
-          hidden[k] + "{}))";
+      s = "(" + (arrow ? "(*" + s + ")" : s) +
+          ".*adgen_get(adgen_access::" + hidden[k] + "{}))";
     else
       s += (arrow ? "->" : ".") + path[k];
   }
@@ -134,8 +134,8 @@ std::string argument(const Param &p, const Param &primal, std::string e,
   if (leaf->size < 0 && leaf->isConst && !leaf->structElements &&
       !p.arr->isConst &&
       e.compare(e.size() < 6 ? 0 : e.size() - 6, 6, "data()") != 0)
-    return std::string("const_cast<") + typeName(p.arr->elemType) + " *>(" +
-           e + ")";
+    return std::string("const_cast<") + typeName(p.arr->elemType) + " *>(" + e +
+           ")";
   for (size_t k = 1; k < leaf->dims.size(); ++k)
     e += "[0]";
   return leaf->dims.size() > 1 ? "&" + e + "[0]" : e;
@@ -172,6 +172,9 @@ std::string paramText(const Param &p, bool defaults, const std::string &as) {
     return "long long " + p.var->name;
   if (p.role == ParamRole::Arena)
     return std::string("adgen::") + runtimeClassName(p.arr->runtime) + " *" +
+           p.arr->name;
+  if (p.role == ParamRole::Tape) // the caller's, held between the halves
+    return std::string("adgen::Stack<") + typeName(p.arr->elemType) + "> &" +
            p.arr->name;
   std::string t = as.empty() ? ownType(p) : as;
   // A template parameter's type (`T f_bar = 1.0`): a double literal, which
@@ -211,7 +214,8 @@ std::string signatureOf(const Function &f, const Spelling &sp) {
     const Param &p = f.params[i];
     // A tangent or adjoint with no effect on the result (x·floor(y): y's)
     // is still part of the signature, unused; so is a batch thread's own.
-    bool unused = p.role != ParamRole::User || !usesParam(f, p);
+    bool unused = (p.role != ParamRole::User && p.role != ParamRole::Tape) ||
+                  !usesParam(f, p);
     int u = p.shadowOf == Param::kResultShadow ? kRet
             : p.shadowOf >= 0                  ? p.shadowOf
                                                : static_cast<int>(i);
@@ -280,10 +284,10 @@ std::string wrapperSignature(const Function &f, const Spelling &sp) {
       parts.push_back(rowsDeclared(f.params[up.leaves[0].param], up, up.name));
       continue;
     }
-    parts.push_back(up.aggregate || up.passing != Passing::Value
-                        ? unused +
-                              declared(up, spelled(f, sp, ui, up.typeName), up.name)
-                        : param(f.params[up.leaves[0].param], ui));
+    parts.push_back(
+        up.aggregate || up.passing != Passing::Value
+            ? unused + declared(up, spelled(f, sp, ui, up.typeName), up.name)
+            : param(f.params[up.leaves[0].param], ui));
   }
   for (size_t u = 0; u < f.signature.size(); ++u) {
     const UserParam &up = f.signature[u];
@@ -360,8 +364,8 @@ std::string wrapperBody(const Function &f) {
       std::vector<std::string> whole(path.begin(), path.end() - 1);
       std::string c = access(base, ptr, whole, o.leaf->hidden);
       args.push_back(std::string("&reinterpret_cast<") +
-                     typeName(p.arr->elemType) +
-                     " (&)[2]>(" + c + ")[" + std::to_string(part) + "]");
+                     typeName(p.arr->elemType) + " (&)[2]>(" + c + ")[" +
+                     std::to_string(part) + "]");
       continue;
     }
     args.push_back(argument(p, f.params[leafParam],

@@ -46,6 +46,14 @@ OPTIONS
   --checkpoint=POLICY Default checkpoint policy for loops without a
                       directive: every S | auto | binomial C | all |
                       recompute | budget BYTES.
+  --callees=split|joint
+                      How reverse mode runs a callee's own adjoint: split
+                      (default) where it can (a call at the top level of a
+                      non-recursive callee without checkpointed loops): the
+                      callee tapes in the forward sweep and its adjoint
+                      reverses it, nothing runs twice; else joint: the
+                      adjoint runs the callee again from its arguments
+                      (less memory held between the sweeps). joint: always.
   --header FILE       Also write a header declaring the generated functions.
   --print-after=PASS[,PASS...]|all
                       Print the IR of the function a pass made to stderr
@@ -161,7 +169,7 @@ static ArgResult parseOtherArg(Arg &arg, Options &o) {
 }
 
 /// The options with a value (-o, --target, --emit, --show, --checkpoint,
-/// --header, --print-after); anything else goes to parseOtherArg.
+/// --callees, --header, --print-after); anything else goes to parseOtherArg.
 static ArgResult parseArg(Arg &arg, Options &o, std::string &target) {
   const char *a = arg.a;
   if (!std::strcmp(a, "-o") || startsWith(a, "-o")) {
@@ -196,6 +204,11 @@ static ArgResult parseArg(Arg &arg, Options &o, std::string &target) {
                    " (every S | auto | binomial C | all | recompute | "
                    "budget BYTES)");
     o.checkpoint = p;
+  } else if (startsWith(a, "--callees")) {
+    const char *v = arg.value("--callees");
+    if (!v || (std::strcmp(v, "split") && std::strcmp(v, "joint")))
+      return usage("--callees takes split or joint");
+    o.jointCallees = !std::strcmp(v, "joint");
   } else if (startsWith(a, "--header")) {
     const char *v = arg.value("--header");
     if (!v)
@@ -224,9 +237,9 @@ static ParseResult finishOptions(Options &o, const std::string &target) {
     return usage("no output file (-o FILE, or -o - for stdout)");
   if (!checkOutputPaths(o.input, {o.output, o.header}))
     return ParseResult::Usage;
-  o.cuda = target.empty() ? endsWith(o.output, ".cu") ||
-                                endsWith(o.output, ".cuh")
-                          : target == "cuda";
+  o.cuda = target.empty()
+               ? endsWith(o.output, ".cu") || endsWith(o.output, ".cuh")
+               : target == "cuda";
   return ParseResult::Run;
 }
 

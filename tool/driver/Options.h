@@ -19,7 +19,8 @@ struct Options {
   std::string emit = "code";   // code | wengert | stats
   std::string show = "primal"; // with --emit=wengert: primal | jvp | grad
   std::optional<checkpoint::Policy> checkpoint; // --checkpoint=POLICY
-  std::string buildDir;        // -p
+  bool jointCallees = false;                    // --callees=joint
+  std::string buildDir;                         // -p
   std::vector<std::string> clangArgs;
   PassOptions passes; // --print-after, --verify-each
 };

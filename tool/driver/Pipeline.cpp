@@ -33,8 +33,12 @@ Function *grad(const Function &f, const DiffRequest &req, const Options &o,
   std::vector<CheckpointReport> loops;
   PassState s;
   s.primal = &f;
-  s.adjoint = {f.name + "_grad", activeParams(f, req.gradAll, req.gradWrt),
-               req.sizes, o.checkpoint, &loops, &out.dm,
+  s.adjoint = {f.name + "_grad",
+               activeParams(f, req.gradAll, req.gradWrt),
+               req.sizes,
+               o.checkpoint,
+               &loops,
+               &out.dm,
                !req.batch.empty()};
   if (!runPasses(gradPasses(), s, o.passes)) {
     if (!s.errors.empty())
@@ -106,6 +110,7 @@ int runPipeline(const Options &o) {
     warnNothingToDifferentiate(o.input);
 
   Outputs out;
+  out.dm.jointOnly = o.jointCallees;
   for (const DiffRequest &req : fr.requests) {
     const Function &f = *req.fn;
     if (o.emit == "wengert" && o.show == "primal")

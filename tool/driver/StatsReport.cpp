@@ -172,7 +172,11 @@ std::string gradStats(const Function &f, const Function &grad,
     text << checkpointLines(r);
   // Kept calls (transform/CalleeAdjoint.h), in the backward sweep's order.
   walk(grad.body, [&](const Op &o) {
-    if (o.kind == OpKind::Call && o.callee->adjoint)
+    if (o.kind == OpKind::Call && o.callee->adjoint && o.callee->splitForward)
+      text << "  call at line " << o.loc.line << ": split mode, "
+           << o.callee->splitForward->name << " in the forward sweep tapes it, "
+           << o.callee->name << " reverses it (nothing runs twice)\n";
+    else if (o.kind == OpKind::Call && o.callee->adjoint)
       text << "  call at line " << o.loc.line
            << (o.callee->external ? ": custom derivative, " : ": joint mode, ")
            << o.callee->name

@@ -25,8 +25,22 @@ struct ExtentExpr; // ir/ExtentExpr.h
 /// generated code spells them as the user did, up to typedefs: size_t is
 /// `unsigned long`, int64_t `long` on the LP64 targets adgen emits for).
 enum class Type {
-  Void, Bool, Int, Long, UInt, ULong, Float, Double,
-  Char, SChar, UChar, Short, UShort, LongLong, ULongLong, LongDouble
+  Void,
+  Bool,
+  Int,
+  Long,
+  UInt,
+  ULong,
+  Float,
+  Double,
+  Char,
+  SChar,
+  UChar,
+  Short,
+  UShort,
+  LongLong,
+  ULongLong,
+  LongDouble
 };
 
 bool isFloating(Type t);
@@ -89,8 +103,8 @@ struct SourceLoc {
 /// `Complex c`), or one global array (`double g[3]`); empty for a global
 /// scalar, which is its own name and type.
 struct GlobalRoot {
-  std::string name;  // qualified: "::ns::c"
-  std::string decl;  // unqualified declaration: "Complex c", "double g[3]"
+  std::string name;    // qualified: "::ns::c"
+  std::string decl;    // unqualified declaration: "Complex c", "double g[3]"
   bool record = false; // of a user type: declared after the types
 };
 
@@ -128,13 +142,13 @@ struct Array {
   // Element k lives at [k * stride] (a batched kernel's adjoint of a
   // shared parameter, one column per sample); null for contiguous.
   const Var *stride = nullptr;
-  int64_t size = -1;      // elements, -1 when unknown
+  int64_t size = -1; // elements, -1 when unknown
   // A pointer parameter's size(p, EXPR) that adgen could not check against
   // the code: EXPR, over integer parameters; its indices are checked against
   // it at run time under -DADGEN_CHECKS. Null otherwise.
   std::shared_ptr<const ExtentExpr> checkedExtent;
-  std::vector<int64_t> dims;   // local arrays: extents (row-major)
-  std::vector<double> init;    // local arrays: initialiser (rest zero)
+  std::vector<int64_t> dims; // local arrays: extents (row-major)
+  std::vector<double> init;  // local arrays: initialiser (rest zero)
   // A local whose extent is known at run time only (heap scratch: `new
   // T[n]`, a local `std::vector<T> v(n)`): its DeclArray's one operand
   // counts its elements; size stays -1. Declared as adgen::Scratch<T>.
@@ -238,7 +252,7 @@ struct Op {
   CkptMethod method = CkptMethod::Save; // CkptCall/CkptCopy: what it calls
   OpRole role = OpRole::None;           // Loop: what a transform made it for
   SourceLoc loc;
-  std::string comment; // emitted before the op (e.g. "tangent of ...")
+  std::string comment;         // emitted before the op (e.g. "tangent of ...")
   bool tangentProduct = false; // a (local partial × incoming tangent) product
 
   Op(OpKind k, Type t) : kind(k), type(t) {}
@@ -252,6 +266,7 @@ enum class ParamRole {
   User,
   Stride, // a Var: the stride of the strided arrays (`long long`)
   Arena,  // an Array of RuntimeClass::Arena: where tapes take memory
+  Tape,   // an Array isTape: a split adjoint's tape, the caller's own
 };
 
 /// One parameter of a function: exactly one of var / arr is set.
@@ -287,11 +302,14 @@ struct Function {
   // snapshots take memory from (its Stride and Arena parameters come before
   // the defaulted ones, which then lose their defaults).
   Array *arena = nullptr;
-  std::string doc;         // what the function is, for its comment
+  std::string doc; // what the function is, for its comment
   // The user's parameters when they are not `params` one for one
   // (references, structs: ir/Signature.h); empty otherwise.
   std::vector<UserParam> signature;
   bool adjoint = false; // an f_grad (its shadows are adjoints, not tangents)
+  // A split callee adjoint's backward half: its forward half
+  // (transform/SplitAdjoint.cpp).
+  const Function *splitForward = nullptr;
   // The function template's instantiation it is (or derives from); null
   // for a plain function.
   std::shared_ptr<const TemplateInfo> tmpl;
@@ -320,7 +338,15 @@ struct Module {
 
 /// What an op does besides defining its result (Ops.def's last column).
 enum class Effect {
-  None, ReadVar, ReadArray, WriteVar, WriteArray, Call, Control, Tape, Runtime
+  None,
+  ReadVar,
+  ReadArray,
+  WriteVar,
+  WriteArray,
+  Call,
+  Control,
+  Tape,
+  Runtime
 };
 Effect effectOf(OpKind k);
 

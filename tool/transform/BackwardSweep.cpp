@@ -197,6 +197,17 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   }
 }
 
+/// What a kept call's backward call does, for its comment.
+static std::string callComment(const CallRecord &rec) {
+  const Function &g = *rec.src->callee;
+  std::string what = g.external ? "its custom derivative " + rec.grad->name
+                     : rec.grad->splitForward
+                         ? rec.grad->name + " reverses it from the tape"
+                         : rec.grad->name + " runs it again and reverses it";
+  return "backward sweep of the call to " + g.name + " at line " +
+         std::to_string(rec.src->loc.line) + ": " + what;
+}
+
 void BackwardSweep::backwardCall(const CallRecord &rec, Op *t,
                                  const std::function<Op *(Op *)> &val,
                                  bool inRegion) {
@@ -240,11 +251,13 @@ void BackwardSweep::backwardCall(const CallRecord &rec, Op *t,
     val(x);
   Op *c = b.create(OpKind::Call, rec.grad->retType);
   c->callee = rec.grad;
-  c->comment = "backward sweep of the call to " + g.name + " at line " +
-               std::to_string(rec.src->loc.line) + ": " +
-               (g.external ? "its custom derivative " + rec.grad->name
-                           : rec.grad->name + " runs it again and reverses it");
+  c->comment = callComment(rec);
   for (const Param &p : rec.grad->params) {
+    if (p.role == ParamRole::Tape) { // the caller's, as the call had it
+      c->argOrder.push_back(~static_cast<int>(c->arrays.size()));
+      addArrayArg(*c, cx.rt.tape(p.arr->elemType));
+      continue;
+    }
     int k = p.shadowOf == -1 ? static_cast<int>(&p - rec.grad->params.data())
                              : p.shadowOf;
     if (k == Param::kResultShadow) {

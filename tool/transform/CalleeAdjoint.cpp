@@ -242,19 +242,23 @@ customMask(const Op &call, bool grad,
   return mask;
 }
 
-Function *DerivedModule::adjointOf(const Function &g,
-                                   const std::vector<bool> &mask) {
-  auto key = std::make_pair(&g, "grad" + maskString(mask));
-  auto it = cache.find(key);
-  if (it != cache.end())
-    return it->second;
-  // g prepared as the driver prepares f (driver/Passes.cpp's grad list).
+std::unique_ptr<Function> preparedCallee(const Function &g) {
   auto prepared = cloneFunction(g);
   inlineForAdjoint(*prepared);
   if (hasJumps(*prepared))
     structureJumps(*prepared);
   rotateLoopConditions(*prepared);
   hoistForCheckpoints(*prepared, std::nullopt);
+  return prepared;
+}
+
+Function *DerivedModule::adjointOf(const Function &g,
+                                   const std::vector<bool> &mask) {
+  auto key = std::make_pair(&g, "grad" + maskString(mask));
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  std::unique_ptr<Function> prepared = preparedCallee(g);
   AdjointOptions o;
   o.name = "adgen_" + instanceName(g) + "_grad_" + maskString(mask);
   o.active = mask;

@@ -22,6 +22,7 @@
 #include "transform/Inline.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -50,6 +51,11 @@ std::optional<std::vector<CallCopy>> callCopies(const Function &f,
 /// `sized` names f's arrays with a size(p, EXPR) clause. Returns the number
 /// inlined.
 int inlineForAdjoint(Function &f, const std::set<std::string> &sized = {});
+
+/// A copy of callee g prepared for its adjoint as the driver prepares f
+/// (driver/Passes.cpp's grad list: inlining, jumps, loop conditions,
+/// hoisting).
+std::unique_ptr<Function> preparedCallee(const Function &g);
 
 /// Why a call cannot go to a custom derivative: a diagnostic's id and its
 /// arguments.

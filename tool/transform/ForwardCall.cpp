@@ -18,9 +18,18 @@ Var *ForwardSweep::activeTemp(const std::string &name, Type t, Op *v) {
   return tmp;
 }
 
-bool ForwardSweep::keepArrays(const Op &o, CallRecord &rec, Where w) {
+void ForwardSweep::passTapes(Op &call, const Function &callee) {
+  for (const Param &p : callee.params)
+    if (p.role == ParamRole::Tape) {
+      call.argOrder.push_back(~static_cast<int>(call.arrays.size()));
+      addArrayArg(call, cx.rt.tape(p.arr->elemType));
+    }
+}
+
+bool ForwardSweep::keepArrays(const Op &o, CallRecord &rec, Where w,
+                              bool split) {
   if (!inRegion(w))
-    return keepTopArrays(o, rec);
+    return keepTopArrays(o, rec, split);
   std::vector<bool> written = writtenArguments(o);
   for (size_t j = 0; j < o.arrays.size(); ++j) {
     const Array *a = o.arrays[j];
@@ -52,14 +61,14 @@ bool ForwardSweep::keepArrays(const Op &o, CallRecord &rec, Where w) {
   return true;
 }
 
-bool ForwardSweep::keepTopArrays(const Op &o, CallRecord &rec) {
+bool ForwardSweep::keepTopArrays(const Op &o, CallRecord &rec, bool split) {
   auto how = callCopies(cx.in.g, o);
   std::vector<bool> written = writtenArguments(o);
   for (size_t j = 0; j < o.arrays.size(); ++j) {
     const Array *a = o.arrays[j];
     CallCopy c = how ? (*how)[j] : CallCopy::Copy;
-    if (c == CallCopy::None)
-      continue;
+    if (c == CallCopy::None || (split && written[j]))
+      continue; // in split mode nothing runs the callee again
     Op *count = nullptr;
     Array *copy = nullptr;
     if (how && !a->jagged && !a->structElements)
@@ -167,12 +176,21 @@ void ForwardSweep::forwardCall(const Op &o, Where w, std::vector<Item> &items) {
   rec->src = &o;
   rec->argTargets.resize(g.params.size());
   recordArguments(o, mask, *rec, w, items);
-  if (!keepArrays(o, *rec, w)) // before the call, which may write them
+  // Split mode at the top level (the callee tapes now, no re-run), else
+  // joint mode.
+  SplitAdjoint split = inRegion(w) || g.external || dm->jointOnly
+                           ? SplitAdjoint{}
+                           : dm->splitOf(g, mask);
+  if (!keepArrays(o, *rec, w, split.rev != nullptr)) // before the call
     return;
   Op *n = cloneOp(b, o, cx.out.m);
-  n->callee = dm->primalCopyOf(g);
+  n->callee = split.fwd ? split.fwd : dm->primalCopyOf(g);
+  if (split.fwd)
+    passTapes(*n, *split.fwd);
   rec->fwd = n;
-  rec->grad = g.external ? g.customGrad : dm->adjointOf(g, mask);
+  rec->grad = g.external  ? g.customGrad
+              : split.rev ? split.rev
+                          : dm->adjointOf(g, mask);
   if (!rec->grad) {
     if (!cx.err.first)
       cx.err.first = dm->error;

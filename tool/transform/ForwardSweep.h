@@ -69,8 +69,11 @@ private:
   /// The arrays of call o as the backward call will read them: a copy of
   /// each that the caller writes later (rec.copies); false (and an error)
   /// when its extent is unknown.
-  bool keepArrays(const Op &o, CallRecord &rec, Where w);
-  bool keepTopArrays(const Op &o, CallRecord &rec);
+  /// (In split mode the arrays the call writes need none.)
+  bool keepArrays(const Op &o, CallRecord &rec, Where w, bool split);
+  bool keepTopArrays(const Op &o, CallRecord &rec, bool split);
+  /// Appends the caller's tapes for callee's tape parameters to call.
+  void passTapes(Op &call, const Function &callee);
   /// A fresh active variable `name` of type t declared with value v, its
   /// adjoint zero at the top of f_grad.
   Var *activeTemp(const std::string &name, Type t, Op *v);

@@ -1,11 +1,16 @@
 // Reverse mode through calls with arrays: a helper reading two arrays, a
 // void helper writing a local array, a void helper writing the caller's
 // output array, and a helper called with an active and an inactive array.
-// RUN: adgen %s -o %t.cpp
+// RUN: adgen --callees=joint %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
 // RUN: %t.exe
+// RUN: adgen %s -o %t.split.cpp
+// RUN: FileCheck %s --check-prefix=SPLIT < %t.split.cpp
+// RUN: %cxx -c %t.split.cpp -o %t.split.o
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.split.o -o %t.split.exe
+// RUN: %t.split.exe
 #include <cmath>
 #include <vector>
 
@@ -53,6 +58,13 @@ void g(const double *x, double *out, int n) { scale(x, x[0], out, n); }
 // CHECK: for (int [[K:k[_0-9]*]] = 0; [[K]] < {{.+}}; ++[[K]]) {
 // CHECK: out_bar[{{.+}}] = 0.0;
 // CHECK: x_bar[0] +=
+
+// In split mode (the default) the same calls go to dot's two halves.
+// SPLIT-LABEL: f_grad(
+// SPLIT: adgen_dot_fwd_100(tmp, w, n);
+// SPLIT: adgen_dot_rev_010(w, x, n, x_bar,
+// SPLIT: adgen_dot_rev_110(x, x, n, x_bar, x_bar,
+// SPLIT: adgen_dot_rev_100(tmp, w, n, tmp_bar,
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"

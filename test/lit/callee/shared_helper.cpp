@@ -4,11 +4,16 @@
 // every iteration), nested calls through a helper that is inlined, and a
 // call inside a checkpointed loop. Checked against central differences and
 // the dot-product test.
-// RUN: adgen %s -o %t.cpp
+// RUN: adgen --callees=joint %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
 // RUN: %t.exe
+// RUN: adgen %s -o %t.split.cpp
+// RUN: FileCheck %s --check-prefix=SPLIT < %t.split.cpp
+// RUN: %cxx -c %t.split.cpp -o %t.split.o
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.split.o -o %t.split.exe
+// RUN: %t.split.exe
 #include <cmath>
 
 double wsum(const double *w, const double *x, int n, double s) {
@@ -65,6 +70,18 @@ double g(const double *w, int n, double s, int steps) {
 // CHECK-LABEL: g_grad(
 // CHECK: adgen_wsum_grad_1100(w, w, n, 1.0, w_bar, w_bar,
 // CHECK: adgen_wsum_grad_1101(w, w, n, {{v[0-9]+}}, w_bar, w_bar,
+
+// In split mode (the default) the top-level calls go to the helper's two
+// halves, each emitted once; the calls in loops stay in joint mode.
+// SPLIT: inline double adgen_wsum_fwd_1101(
+// SPLIT-NOT: inline double adgen_wsum_fwd_1101(
+// SPLIT: inline void adgen_wsum_rev_1101(
+// SPLIT-NOT: inline void adgen_wsum_rev_1101(
+// SPLIT-LABEL: f_grad(
+// SPLIT: adgen_wsum_fwd_1101(w, x, n, s, tape_double);
+// SPLIT: for (
+// SPLIT: adgen_wsum_grad_1101(w, w, n,
+// SPLIT: adgen_wsum_rev_1101(w, x, n, s, w_bar, x_bar,
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"

@@ -8,11 +8,21 @@
 // caller never writes it again (on the heap when the extent is known at
 // run time only). Calls in a region, and calls passing an array of
 // unknown extent the backward call would need a copy of, are inlined. Checked against central differences and the dot-product test.
-// RUN: adgen %s -o %t.cpp
+// The same in split mode (the default; here at every top-level call but
+// in deep, whose helper keeps a call of its own): the helper's forward half
+// tapes in the caller's forward sweep and its backward half reverses it
+// from the caller's tape, so no array needs a copy for a re-run.
+// RUN: adgen --callees=joint %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
 // RUN: %t.exe
+// RUN: adgen %s -o %t.split.cpp
+// RUN: FileCheck %s --check-prefix=SPLIT < %t.split.cpp
+// RUN: adgen %s --emit=stats -o - | FileCheck %s --check-prefix=STATS
+// RUN: %cxx -c %t.split.cpp -o %t.split.o
+// RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.split.o -o %t.split.exe
+// RUN: %t.split.exe
 #include <cmath>
 #include <vector>
 
@@ -167,6 +177,30 @@ double steps(const double *W, const double *b, const double *x, int T) {
 // CHECK: adgen_layer_grad_111100(W, b, h, o_at_layer, 4, 2,
 // CHECK-NOT: adgen_layer_grad
 // CHECK: return
+
+// SPLIT: inline void adgen_layer_fwd_111100(
+// SPLIT: adgen::Stack<double> &tape_double) {
+// SPLIT: tape_double.push(
+// SPLIT: adgen_layer_rev_111100(
+// SPLIT: adgen::Stack<double> &tape_double) {
+// SPLIT: tape_double.pop()
+// SPLIT-LABEL: net_grad(
+// SPLIT-NOT: _at_layer
+// SPLIT: adgen_layer_fwd_111100(W1, b1, x, h1, 3, 4, tape_double);
+// SPLIT: adgen_layer_fwd_111100(W2, b2, h1, h2, 4, 4, tape_double);
+// SPLIT: adgen_layer_fwd_111100(W3, b3, h2, y, 4, 2, tape_double);
+// SPLIT: adgen_layer_rev_111100(W3, b3, h2, y, 4, 2, W3_bar,
+// SPLIT: adgen_layer_rev_111100(W2, b2, h1, h2, 4, 4, W2_bar,
+// SPLIT: adgen_layer_rev_111100(W1, b1, x, h1, 3, 4, W1_bar,
+// SPLIT-LABEL: mixed_grad(
+// SPLIT-NOT: _at_
+// SPLIT: return
+// SPLIT-LABEL: deep_grad(
+// SPLIT: adgen_block2_grad_1111(W, b, h, z_at_block2,
+// STATS-LABEL: function net_grad
+// STATS: call at line {{[0-9]+}}: split mode, adgen_layer_fwd_111100 in the forward sweep tapes it, adgen_layer_rev_111100 reverses it (nothing runs twice)
+// STATS-LABEL: function deep_grad
+// STATS: call at line {{[0-9]+}}: joint mode, adgen_block2_grad_1111 (the callee runs again from its taped arguments)
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
