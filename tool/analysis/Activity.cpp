@@ -6,61 +6,44 @@
 
 namespace adgen {
 
-/// Whether g writes its array parameter i, itself or through its callees;
-/// `seen` holds the (function, parameter) pairs being asked already, so a
-/// recursive callee answers from the rest of its body.
-static bool
-writesParamArray(const Function &g, unsigned i,
-                 std::set<std::pair<const Function *, unsigned>> &seen) {
+namespace {
+
+enum class Access { Write, Read };
+
+/// Whether g writes (reads) its array parameter i, itself or through its
+/// callees; `seen` holds the (function, parameter) pairs being asked
+/// already, so a recursive callee answers from the rest of its body.
+bool accessesParamArray(const Function &g, unsigned i, Access how,
+                        std::set<std::pair<const Function *, unsigned>> &seen) {
   if (!seen.insert({&g, i}).second)
     return false;
   const Array *a = g.params[i].arr;
   if (g.external) // no body (SPEC §8): what its signature allows
-    return !a->isConst;
-  bool w = false;
+    return how == Access::Read || !a->isConst;
+  bool found = false;
   walk(g.body, [&](const Op &o) {
-    if (o.kind == OpKind::Store && o.arr == a)
-      w = true;
-    if (o.kind == OpKind::Call && !w)
+    if (how == Access::Write ? o.kind == OpKind::Store && o.arr == a
+                             : arrayRead(o) == a)
+      found = true;
+    if (o.kind == OpKind::Call && !found)
       for (size_t k = 0; k < o.argOrder.size(); ++k)
         if (o.argOrder[k] < 0 && o.arrays[~o.argOrder[k]] == a &&
-            writesParamArray(*o.callee, static_cast<unsigned>(k), seen))
-          w = true;
+            accessesParamArray(*o.callee, static_cast<unsigned>(k), how, seen))
+          found = true;
   });
-  return w;
+  return found;
 }
+
+} // namespace
 
 bool writesParamArray(const Function &g, unsigned i) {
   std::set<std::pair<const Function *, unsigned>> seen;
-  return writesParamArray(g, i, seen);
-}
-
-/// Whether g reads its array parameter i, itself or through its callees
-/// (`seen` as above).
-static bool
-readsParamArray(const Function &g, unsigned i,
-                std::set<std::pair<const Function *, unsigned>> &seen) {
-  if (!seen.insert({&g, i}).second)
-    return false;
-  if (g.external)
-    return true; // no body: it may
-  const Array *a = g.params[i].arr;
-  bool r = false;
-  walk(g.body, [&](const Op &o) {
-    if (arrayRead(o) == a)
-      r = true;
-    if (o.kind == OpKind::Call && !r)
-      for (size_t k = 0; k < o.argOrder.size(); ++k)
-        if (o.argOrder[k] < 0 && o.arrays[~o.argOrder[k]] == a &&
-            readsParamArray(*o.callee, static_cast<unsigned>(k), seen))
-          r = true;
-  });
-  return r;
+  return accessesParamArray(g, i, Access::Write, seen);
 }
 
 bool readsParamArray(const Function &g, unsigned i) {
   std::set<std::pair<const Function *, unsigned>> seen;
-  return readsParamArray(g, i, seen);
+  return accessesParamArray(g, i, Access::Read, seen);
 }
 
 std::vector<bool> writtenArguments(const Op &call) {

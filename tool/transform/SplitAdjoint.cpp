@@ -151,12 +151,9 @@ bool cut(Function &F, const Op *lastForward, std::vector<Half> &half) {
       for (const Array *a : o.arrays)
         usedAt[a].insert(t);
     });
-  auto index = [&](const Op *top) {
-    for (size_t t = 0; t < ops.size(); ++t)
-      if (ops[t].get() == top)
-        return t;
-    return ops.size();
-  };
+  std::map<const Op *, size_t> position; // of each top-level op
+  for (size_t t = 0; t < ops.size(); ++t)
+    position[ops[t].get()] = t;
   for (size_t t = 0; t < boundary; ++t) {
     const Op &o = *ops[t];
     half[t] = Half::Forward;
@@ -184,7 +181,8 @@ bool cut(Function &F, const Op *lastForward, std::vector<Half> &half) {
         valuesUsedBack.insert(o.operands.begin(), o.operands.end());
       });
   for (const Op *x : valuesUsedBack) {
-    size_t t = index(topOf(x));
+    auto at = position.find(topOf(x));
+    size_t t = at == position.end() ? ops.size() : at->second;
     if (t >= boundary)
       continue;
     if (x->kind != OpKind::Const || x != ops[t].get())
