@@ -28,12 +28,18 @@ std::string policyExpr(checkpoint::Policy p) {
   std::string ns = "adgen::checkpoint::Policy::";
   std::string arg = std::to_string(p.arg);
   switch (p.kind) {
-  case checkpoint::Kind::All: return ns + "all()";
-  case checkpoint::Kind::Every: return ns + "every(" + arg + ")";
-  case checkpoint::Kind::Auto: return ns + "automatic()";
-  case checkpoint::Kind::Binomial: return ns + "binomial(" + arg + ")";
-  case checkpoint::Kind::Recompute: return ns + "recompute()";
-  case checkpoint::Kind::Budget: return ns + "budget(" + arg + "LL)";
+  case checkpoint::Kind::All:
+    return ns + "all()";
+  case checkpoint::Kind::Every:
+    return ns + "every(" + arg + ")";
+  case checkpoint::Kind::Auto:
+    return ns + "automatic()";
+  case checkpoint::Kind::Binomial:
+    return ns + "binomial(" + arg + ")";
+  case checkpoint::Kind::Recompute:
+    return ns + "recompute()";
+  case checkpoint::Kind::Budget:
+    return ns + "budget(" + arg + "LL)";
   }
   return ns + "all()";
 }
@@ -56,8 +62,7 @@ class FunctionEmitter {
 public:
   FunctionEmitter(const Function &f, const EmitOptions &o)
       : f(f), opts(o), names(nameValues(f, NamingStyle::Code)),
-        ex(names, true, f.nameSpace),
-        file(baseName(f.sourceFile)) {
+        ex(names, true, f.nameSpace), file(baseName(f.sourceFile)) {
     ex.checkIndices(file);
   }
 
@@ -89,10 +94,11 @@ private:
       if (o.kind == OpKind::Decl && i + 1 < b.ops.size() &&
           b.ops[i + 1]->kind == OpKind::Loop && foldableInit(b, i))
         continue;
-      emit(o, d, i > 0 && b.ops[i - 1]->kind == OpKind::Decl &&
-                         o.kind == OpKind::Loop && foldableInit(b, i - 1)
-                     ? b.ops[i - 1].get()
-                     : nullptr,
+      emit(o, d,
+           i > 0 && b.ops[i - 1]->kind == OpKind::Decl &&
+                   o.kind == OpKind::Loop && foldableInit(b, i - 1)
+               ? b.ops[i - 1].get()
+               : nullptr,
            loop);
     }
   }
@@ -193,6 +199,8 @@ private:
     std::string initText = init ? decl(init->var, init->operands[0]) : "";
     if (o.policy)
       line(d, "// checkpoint(" + policyName(*o.policy) + ")");
+    if (int lanes = unrolledLanes(o))
+      line(d, "ADGEN_UNROLL(" + std::to_string(lanes) + ")");
     if (simpleCond && simpleStep) {
       if (o.loopKind == LoopKind::Do && step.empty()) {
         line(d, "do {");
@@ -214,11 +222,27 @@ private:
     generalLoop(o, d, initText);
   }
 
+  /// The lane count of a vector forward mode's lane loop that the C++
+  /// compiler is asked to unroll (its tangents then stay in registers): a
+  /// constant width up to 16; 0 for any other loop.
+  static int unrolledLanes(const Op &o) {
+    if (o.role != OpRole::Lanes)
+      return 0;
+    for (auto &c : o.region(0)->ops)
+      if (c->kind == OpKind::Condition) {
+        const Op *test = c->operands[0];
+        const Op *n = test->kind == OpKind::Lt ? test->operands[1] : nullptr;
+        if (n && n->kind == OpKind::Const && n->num >= 1 && n->num <= 16)
+          return static_cast<int>(n->num);
+      }
+    return 0;
+  }
+
   /// for (;;) with the condition and step spelled out as statements.
   void generalLoop(const Op &o, int d, const std::string &initText) {
     bool isDo = o.loopKind == LoopKind::Do;
-    bool needLabel = hasContinue(*o.region(1)) &&
-                     (isDo || !o.region(2)->ops.empty());
+    bool needLabel =
+        hasContinue(*o.region(1)) && (isDo || !o.region(2)->ops.empty());
     std::string label =
         needLabel ? "adgen_next_" + std::to_string(++labels) : "";
     if (needLabel)
@@ -255,10 +279,11 @@ private:
   /// A checkpoint object's construction, named by source file and line.
   void ckptNew(const Op &o, int d) {
     std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
-    line(d, std::string("adgen::checkpoint::") + runtimeClassName(o.arr->runtime) + " " + o.arr->name +
-                "(" + o.arrays[0]->name + ", " + policyExpr(*o.policy) +
-                ", " + ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " +
-                where + (o.num != 0 ? ", true" : "") + ");");
+    line(d, std::string("adgen::checkpoint::") +
+                runtimeClassName(o.arr->runtime) + " " + o.arr->name + "(" +
+                o.arrays[0]->name + ", " + policyExpr(*o.policy) + ", " +
+                ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " + where +
+                (o.num != 0 ? ", true" : "") + ");");
   }
 
   /// An array's declaration: runtime object, tape, scalar or initialized
@@ -276,8 +301,7 @@ private:
       line(d, "// " + o.comment);
     switch (o.kind) {
     case OpKind::Decl:
-      line(d, decl(o.var, o.operands.empty() ? nullptr : o.operands[0]) +
-                  ";");
+      line(d, decl(o.var, o.operands.empty() ? nullptr : o.operands[0]) + ";");
       return;
     case OpKind::CkptNew:
       ckptNew(o, d);
@@ -394,8 +418,9 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
     // Flat (one parameter per member), then as the user calls it.
     std::string flat = fmt::format(
         fmt::runtime(templates::function),
-        fmt::arg("comment", "/// " + f.name + " on the members of its "
-                                              "parameters (see below).\n"),
+        fmt::arg("comment", "/// " + f.name +
+                                " on the members of its "
+                                "parameters (see below).\n"),
         fmt::arg("qualifiers", hd),
         fmt::arg("signature", "inline " + signatureOf(f, flatName(f))),
         fmt::arg("body", fe.body()));
@@ -409,8 +434,7 @@ std::string emitFunction(const Function &f, const EmitOptions &o,
   }
   std::string sig = (f.isInternal ? "inline " : "") + signature;
   return fmt::format(fmt::runtime(templates::function),
-                     fmt::arg("comment", comment),
-                     fmt::arg("qualifiers", hd),
+                     fmt::arg("comment", comment), fmt::arg("qualifiers", hd),
                      fmt::arg("signature", sig), fmt::arg("body", fe.body()));
 }
 
@@ -419,19 +443,17 @@ std::string emitFile(const Module &m, const EmitOptions &o) {
                                  "ADGEN_HD (__host__ __device__ under nvcc)."
                                : "C++ flavour: compiles with any C++17 "
                                  "compiler, and with nvcc as CUDA.";
-  std::string out = fmt::format(fmt::runtime(templates::prologue),
-                                fmt::arg("version", o.version),
-                                fmt::arg("input", baseName(o.input)),
-                                fmt::arg("summary", summary));
+  std::string out = fmt::format(
+      fmt::runtime(templates::prologue), fmt::arg("version", o.version),
+      fmt::arg("input", baseName(o.input)), fmt::arg("summary", summary));
   // The globals first: copied struct definitions' methods may name them.
   out += globalDeclarations(m, false);
   out += o.userTypes;
   out += globalDeclarations(m, true);
   TemplateForms forms(m);
   out += forwardDeclarations(m, o);
-  out += withNamespaces(m, o, [&](const Function &f) {
-    return emitFunction(f, o, &forms);
-  });
+  out += withNamespaces(
+      m, o, [&](const Function &f) { return emitFunction(f, o, &forms); });
   return out;
 }
 

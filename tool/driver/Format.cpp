@@ -14,6 +14,7 @@ constexpr size_t kPieceBytes = 64 << 10; // smaller files stay whole
 
 std::string formatPiece(const std::string &code) {
   clang::format::FormatStyle style = clang::format::getLLVMStyle();
+  style.StatementMacros.push_back("ADGEN_UNROLL"); // a line of its own
   std::vector<clang::tooling::Range> ranges{
       {0, static_cast<unsigned>(code.size())}};
   auto repl = clang::format::reformat(style, code, ranges, "generated.cpp");
@@ -38,8 +39,8 @@ std::vector<size_t> cutPoints(const std::string &s) {
       else if (k != std::string::npos && s.compare(k, 5, "endif") == 0)
         --ifDepth;
     }
-    if (lineStart && i >= 2 && s[i - 2] == '\n' && depth == 0 &&
-        ifDepth == 0 && c != '\n' && c != '#' && i - last >= kPieceBytes) {
+    if (lineStart && i >= 2 && s[i - 2] == '\n' && depth == 0 && ifDepth == 0 &&
+        c != '\n' && c != '#' && i - last >= kPieceBytes) {
       cuts.push_back(i);
       last = i;
     }

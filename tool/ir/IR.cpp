@@ -110,6 +110,7 @@ const char *opRoleName(OpRole r) {
   case OpRole::CheckpointDriver: return "checkpoint driver";
   case OpRole::ReRun: return "re-run";
   case OpRole::ReRunTaped: return "taped re-run";
+  case OpRole::Lanes: return "lanes";
   }
   return "?";
 }

@@ -91,6 +91,7 @@ enum class OpRole {
   CheckpointDriver,  // backward: `while (ck.next())` of a checkpointed loop
   ReRun,             // in a driver: iterations re-run untaped
   ReRunTaped,        // in a driver: iterations re-run taped
+  Lanes,             // vector forward mode: a statement's tangents per lane
 };
 
 const char *opRoleName(OpRole r);

@@ -5,12 +5,13 @@
 //   for (int k = 0; k < 8; ++k)
 //     y_dot[k] = c * x_dot[k] + x * c_dot[k];
 //
-// which the C++ compiler unrolls and vectorises. The linear forms are the
-// scalar mode's: their leaves stand for an element of a tangent in every
-// lane (laneLeaf) and are loaded for lane k where the form is materialized
-// (laneTangent). A scalar's lanes are contiguous; a local array's lane k of
-// element i is at [i * K + k] (an element's lanes side by side, for the
-// vectoriser); a pointer parameter's at [k * n + i], the layout SPEC §8
+// which the C++ compiler unrolls (ADGEN_UNROLL, for a constant K up to
+// 16: each lane's tangent then lives in a register) and vectorises. The linear
+// forms are the scalar mode's: their leaves stand for an element of a tangent
+// in every lane (laneLeaf) and are loaded for lane k where the form is
+// materialized (laneTangent). A scalar's lanes are contiguous; a local array's
+// lane k of element i is at [i * K + k] (an element's lanes side by side, for
+// the vectoriser); a pointer parameter's at [k * n + i], the layout SPEC §8
 // gives callers.
 #include "transform/TangentBuilder.h"
 
@@ -197,11 +198,12 @@ void TangentBuilder::laneDeclArray(const Op &o, Op *n) {
 
 void TangentBuilder::inLanes(const std::function<void()> &body) {
   Var *k = out.F.newVar(lanes.laneName, Type::Int); // one name: own scopes
-  out.b.countedLoop(k, laneCount(), [&](Op *kv) {
+  Op *loop = out.b.countedLoop(k, laneCount(), [&](Op *kv) {
     lanes.lane = kv;
     lanes.indices.clear();
     body();
   });
+  loop->role = OpRole::Lanes; // unrolled by the C++ compiler (ADGEN_UNROLL)
   lanes.lane = nullptr;
   lanes.indices.clear();
 }

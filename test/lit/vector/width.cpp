@@ -71,7 +71,8 @@ double g(const double x[3], double y) {
 // CHECK: const double *x_dot, const double *a_dot,
 // CHECK: double *out_dot, double *f3_dot) {
 // CHECK: double s_dot[3] = {};
-// CHECK: for (int k = 0; k < 3; ++k) {
+// CHECK: ADGEN_UNROLL(3)
+// CHECK-NEXT: for (int k = 0; k < 3; ++k) {
 // CHECK: = k * n;
 // CHECK: x_dot[
 // CHECK-LABEL: double fdyn_jvp(
@@ -79,6 +80,7 @@ double g(const double x[3], double y) {
 // CHECK: const long [[K:v[0-9]+]] = static_cast<long>(adgen_width);
 // CHECK-NEXT: adgen::Scratch<double> s_dot([[K]]);
 // CHECK-NOT: static_cast<long>(adgen_width)
+// CHECK-NOT: ADGEN_UNROLL
 // CHECK: for (int k = 0; k < adgen_width; ++k) {
 // CHECK-LABEL: double g_jvp(const double *x, double y, const double *x_dot,
 // CHECK: const double *y_dot, double *g_dot) {
