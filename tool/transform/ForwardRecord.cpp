@@ -33,25 +33,6 @@ bool ForwardSweep::pushesPer(const Block &blk, int64_t mult,
   return true;
 }
 
-void ForwardSweep::reserveFor(Op *loop, const Item &it) {
-  std::map<Type, int64_t> per;
-  if (!pushesPer(*loop->region(1), 1, per) || per.empty())
-    return;
-  if (loop->block != b.block())
-    return;
-  Builder::Restore restore(b);
-  b.setInsertPoint(Builder::InsertPoint::beforeOp(loop));
-  Op *init = cx.rc.recompute(it.init);
-  Op *trips = b.cast(b.sub(cx.rc.recompute(it.bound), init), Type::Long);
-  Op *zero = b.constant(0, Type::Long);
-  trips = b.select(b.binary(OpKind::Gt, trips, zero), trips, zero);
-  for (auto &[t, n] : per)
-    b.create(OpKind::Reserve, Type::Void,
-             {b.binary(OpKind::Mul, trips,
-                       b.constant(static_cast<double>(n), Type::Long))})
-        ->arr = cx.rt.tape(t);
-}
-
 void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
   for (const BodySnapshot &s : snapshotsOf(o)) {
     const Array *a = s.array;
@@ -80,11 +61,18 @@ void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
 void ForwardSweep::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
 void ForwardSweep::countedLoop(const Op &o, Item &it) {
-  auto c = recomputableCountedLoop(cx.in.g, o);
-  if (!c)
+  // A counter starting at a constant, a top-level value, or anything else
+  // the backward sweep can recompute there (`j = i + 1` from the enclosing
+  // loop's counter): then it needs no tape.
+  auto c = matchCountedLoop(*o.block, o.block->indexOf(&o),
+                            DeclSearch::Adjacent);
+  if (!c || !isInteger(c->counter->type))
+    return;
+  Op *init = fv(c->init);
+  if (!recomputableCountedLoop(cx.in.g, o) && !cx.rc.recomputable(init))
     return;
   it.counter = c->counter;
-  it.init = fv(c->init);
+  it.init = init;
   // `c < bound` with a bound the backward sweep can compute: the trip
   // count is max(0, bound − init) and needs no tape.
   if (c->bound) {

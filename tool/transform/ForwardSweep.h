@@ -22,6 +22,8 @@ inline Where inner(Where w) {
   return w == Where::Condition ? Where::Condition : Where::Region;
 }
 
+struct LoopWrites; // TapeReservation.cpp
+
 class ForwardSweep {
 public:
   explicit ForwardSweep(ReverseState &cx);
@@ -98,8 +100,22 @@ private:
                         std::map<Type, int64_t> &out);
 
   /// A top-level loop with a computable trip count reserves its tape up
-  /// front: `tape.reserveMore(trips * per-iteration)` before the loop.
+  /// front: `tape.reserveMore(trips * per-iteration)` before the loop, an
+  /// upper bound where nested bounds vary (TapeReservation.cpp).
   void reserveFor(Op *loop, const Item &it);
+  /// Output counter variables of the loops inside a reserved one: the
+  /// lowest and highest value each takes (ops before that loop).
+  using Ranges = std::map<Var *, std::pair<Op *, Op *>>;
+  bool boundsOf(const Op *v, const Ranges &ranges, bool emit, Op *&lo, Op *&hi);
+  /// Adds to `out` an upper bound of the values blk pushes per type, each
+  /// iteration of blk counting `mult`; with `emit` false only whether the
+  /// bound can be built.
+  bool pushBound(const Block &blk, Op *mult, Ranges &ranges, bool emit,
+                 std::map<Type, Op *> &out);
+  /// v computed before the reserved loop (itself if defined there).
+  Op *copyBefore(const Op *v);
+  const Op *reserved_ = nullptr;        // the loop being reserved for
+  const LoopWrites *written_ = nullptr; // what it writes
 
   /// Local arrays of a loop body that are written early in the body and
   /// then read in a nested loop: one copy per iteration on the tape (pushed
