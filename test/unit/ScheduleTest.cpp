@@ -70,6 +70,29 @@ long long recursiveOptimum(long long l, long long c,
   return m = best;
 }
 
+/// SPEC §3's F(l, c) by its recursion: the forward sweep keeps a snapshot
+/// after the first k steps and goes on with one slot fewer (for free); the
+/// first k steps are reversed afterwards from a stored state, R = t.
+long long recursiveOnline(long long l, long long c,
+                          std::vector<std::vector<long long>> &memoF,
+                          std::vector<std::vector<long long>> &memoR) {
+  if (l <= 1)
+    return 0;
+  if (c == 1)
+    return l * (l - 1) / 2;
+  long long &m = memoF[static_cast<size_t>(l)][static_cast<size_t>(c)];
+  if (m >= 0)
+    return m;
+  long long best = -1;
+  for (long long k = 1; k < l; ++k) {
+    long long v = recursiveOnline(l - k, c - 1, memoF, memoR) +
+                  recursiveOptimum(k, c, memoR);
+    if (best < 0 || v < best)
+      best = v;
+  }
+  return m = best;
+}
+
 long long choose(long long a, long long b) { // small arguments only
   long double v = 1;
   for (long long k = 1; k <= b; ++k)
@@ -174,7 +197,7 @@ TEST(Schedule, BinomialRecomputesTheOptimumWithAtMostCPlusOneHeld) {
     for (long long c : kSnapshots) {
       Simulation sim = simulate(Policy::binomial(c), n);
       std::string what = "n=" + std::to_string(n) + " C=" + std::to_string(c);
-      EXPECT_EQ(sim.cost.recomputed, binomialSteps(n, c)) << what;
+      EXPECT_EQ(sim.cost.recomputed, binomialRecomputed(n, c)) << what;
       EXPECT_LE(sim.cost.peak, c + 1) << what;
       EXPECT_LE(sim.cost.snapshots, c) << what;
     }
@@ -202,6 +225,63 @@ TEST(Schedule, BinomialClosedFormIsTheRecursionsOptimum) {
   EXPECT_EQ(binomialSteps(16, 1), 120);
   EXPECT_EQ(binomialSteps(60, 1), 1770);
   EXPECT_EQ(binomialSteps(16, 3), 33); // r = 3: 48 − C(6, 4)
+}
+
+TEST(Schedule, OnlineBinomialClosedFormIsSpecRecursion) {
+  const long long L = 150, C = 12;
+  std::vector<std::vector<long long>> memoF(
+      L + 1, std::vector<long long>(C + 1, -1)),
+      memoR = memoF;
+  for (long long l = 0; l <= L; ++l)
+    for (long long c = 1; c <= C; ++c) {
+      EXPECT_EQ(binomialRecomputed(l, c), recursiveOnline(l, c, memoF, memoR))
+          << "l=" << l << " c=" << c;
+      // The schedule run on it recomputes exactly that.
+      EXPECT_EQ(simulate(Policy::binomial(c), l).cost.recomputed,
+                binomialRecomputed(l, c))
+          << "l=" << l << " c=" << c;
+    }
+  // SPEC §3's numbers.
+  EXPECT_EQ(binomialRecomputed(1000, 10), 2640);
+  EXPECT_EQ(binomialSteps(1000, 10), 3636);
+  EXPECT_EQ(binomialRecomputed(50, 3), 135);
+  EXPECT_EQ(binomialRecomputed(16, 3), 20);
+  EXPECT_EQ(cost(Policy::binomial(10), 1000).recomputed, 2640);
+  EXPECT_EQ(simulate(Policy::binomial(20), 10000).cost.recomputed,
+            binomialRecomputed(10000, 20));
+  EXPECT_EQ(cost(Policy::recompute(), 60).recomputed, 1770);
+}
+
+TEST(Schedule, OnlineBinomialForwardSweepKeepsTheChain) {
+  // n = 1000, C = 10: the chain of optimal splits from a_0, one slot fewer
+  // at each, until one slot is left.
+  Schedule s(Policy::binomial(10), 1000);
+  std::vector<long long> kept, slots;
+  for (long long i = 0; i < 1000; ++i)
+    if (s.storesInForward(i)) {
+      kept.push_back(i);
+      slots.push_back(s.forwardSlot(i));
+    }
+  ASSERT_EQ(kept.size(), 10u);
+  EXPECT_EQ(kept[0], 0);
+  for (size_t k = 0; k < kept.size(); ++k)
+    EXPECT_EQ(slots[k], static_cast<long long>(k));
+  for (size_t k = 1; k < kept.size(); ++k)
+    EXPECT_EQ(kept[k] - kept[k - 1],
+              binomialSplit(1000 - kept[k - 1], 10 - (long long)(k - 1)));
+  // The backward sweep starts with the same snapshots.
+  std::vector<long long> stack(10);
+  Schedule r(Policy::binomial(10), 1000, stack.data());
+  EXPECT_EQ(r.forwardShots(), 10);
+  EXPECT_EQ(stack, kept);
+  // Online (n unknown to the forward sweep): a_0 only, t(n, C).
+  Schedule a(Policy::binomial(10), 1000, stack.data(), true);
+  EXPECT_EQ(a.forwardShots(), 1);
+  long long recomputed = 0;
+  for (Action x = a.next(); x.act != Act::Done; x = a.next())
+    if (x.act == Act::Advance)
+      recomputed += x.last - x.first + 1;
+  EXPECT_EQ(recomputed, binomialSteps(1000, 10));
 }
 
 TEST(Schedule, LoopsOfZeroAndOneIteration) {
@@ -276,11 +356,13 @@ TEST(Schedule, BinomialTwoOnSixActions) {
       trace += "? ";
     }
   }
-  // t(6, 2) = 2·6 − C(4, 3) = 8: advance 3 and snapshot a3; reverse 5..3
-  // with one slot (2 + 1); then 2..0 with two: advance 1, snapshot a1, 1.
+  // The forward sweep kept a0 and a3 (the split of t(6, 2) = 8); reverse
+  // 5..3 with one slot (2 + 1); then 2..0 with two: advance 1, snapshot a1,
+  // 1. F(6, 2) = 5 = t − 6 + 3.
   EXPECT_EQ(binomialSteps(6, 2), 8);
-  EXPECT_EQ(trace, "A1-3 S3@1 A4-5 R5 A4-4 R4 R3 A1-1 S1@1 A2-2 R2 R1 R0 ");
-  EXPECT_EQ(simulate(Policy::binomial(2), 6).cost.recomputed, 8);
+  EXPECT_EQ(binomialRecomputed(6, 2), 5);
+  EXPECT_EQ(trace, "A4-5 R5 A4-4 R4 R3 A1-1 S1@1 A2-2 R2 R1 R0 ");
+  EXPECT_EQ(simulate(Policy::binomial(2), 6).cost.recomputed, 5);
 }
 
 TEST(Schedule, ProfileHasOneEntryPerBackwardStep) {
@@ -404,9 +486,13 @@ TEST(Schedule, BudgetExamples) {
   const unsigned long long q = 268435456ULL; // 0.25 GiB a state
   BudgetChoice big = chooseForBudget(32, q, 8ULL << 30);
   EXPECT_EQ(big.policy.kind, Kind::All);
-  BudgetChoice three = chooseForBudget(32, q, 3ULL << 30); // 12 states
-  EXPECT_EQ(three.policy.kind, Kind::Every);
-  EXPECT_EQ(three.policy.arg, 4);
+  // 12 states: binomial 11 recomputes F(32, 11) = 51 − 32 + 2 = 21 holding
+  // 12, less than every 4's 24 holding 11.
+  BudgetChoice three = chooseForBudget(32, q, 3ULL << 30);
+  EXPECT_EQ(three.policy.kind, Kind::Binomial);
+  EXPECT_EQ(three.policy.arg, 11);
+  EXPECT_EQ(three.cost.recomputed, 21);
+  EXPECT_LT(three.cost.recomputed, cost(Policy::every(4), 32).recomputed);
   BudgetChoice tight = chooseForBudget(32, q, 5 * q); // 5 states: binomial 4
   EXPECT_EQ(tight.policy.kind, Kind::Binomial);
   EXPECT_EQ(tight.policy.arg, 4);
@@ -419,7 +505,12 @@ TEST(Schedule, BudgetExamples) {
   EXPECT_EQ(over.cost.recomputed, 496);
   // Zero-size states fit anywhere.
   EXPECT_EQ(chooseForBudget(1000, 0, 1).policy.kind, Kind::All);
-  // Huge budgets and states do not overflow.
-  EXPECT_EQ(chooseForBudget(kMaxSteps, 1ULL << 40, ~0ULL).policy.kind,
-            Kind::Every);
+  // Huge budgets and states do not overflow: 2^24 states fit, and binomial
+  // 2^24 − 1 recomputes about n − 2^24, a little less than every 129.
+  BudgetChoice huge = chooseForBudget(kMaxSteps, 1ULL << 40, ~0ULL);
+  EXPECT_EQ(huge.policy.kind, Kind::Binomial);
+  EXPECT_LE(huge.cost.peak, 1LL << 24);
+  EXPECT_LT(huge.cost.recomputed,
+            cost(Policy::every(129), kMaxSteps).recomputed);
+  expectSame(huge.cost, cost(huge.policy, kMaxSteps), "huge");
 }

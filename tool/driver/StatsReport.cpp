@@ -77,8 +77,8 @@ std::string peakForUnknownN(checkpoint::Policy p) {
     s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
     break;
   case ck::Kind::Binomial:
-    s << arg + 1 << " states, recomputing Revolve's optimum t(n, " << arg
-      << ")";
+    s << arg + 1 << " states, recomputing Revolve's online optimum F(n, "
+      << arg << ")";
     break;
   case ck::Kind::Recompute:
     s << "2 states, recomputing n(n - 1)/2";

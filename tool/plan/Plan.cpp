@@ -29,7 +29,8 @@ POLICY (exactly one)
   --every S         Keep one state in S; recompute one segment at a time.
   --auto            --every S with S = max(1, round(sqrt(N))).
   --binomial C      Griewank-Walther binomial (Revolve) schedule with at most
-                    C snapshots: the least recomputation C snapshots allow.
+                    C snapshots: the least recomputation C snapshots allow,
+                    F(N, C), the forward sweep taking the first snapshots.
   --recompute       Keep only the loop's input state.
   --budget BYTES    The policy above that recomputes least while its peak
                     fits in BYTES (needs --bytes).

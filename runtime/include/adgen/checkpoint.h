@@ -19,8 +19,10 @@
 //     ck.finish();
 //
 // `every s` re-runs a segment taped from its snapshot and reverses it (Chen
-// et al.); binomial re-runs untaped to the next snapshot (Revolve's advance),
-// then tapes and reverses one iteration at a time. `all` never comes here:
+// et al.); binomial is Revolve run online: the forward sweep keeps the
+// schedule's first snapshots as it goes, and the backward sweep re-runs
+// untaped to the next snapshot (Revolve's advance), then tapes and reverses
+// one iteration at a time. `all` never comes here:
 // the adjoint tapes every iteration (tally() counts it).
 //
 // A trip count unknown when the loop starts (a while loop) makes both
@@ -29,8 +31,9 @@
 // 2s, ... (same counts); `auto` keeps every s-th state with s doubling and
 // every other snapshot dropped whenever the snapshots reach 2s (so at the end
 // s lies in [√(n/2), √(2n)] and at most ≈ 2.12√n states are held, against
-// 2√n when n is known); binomial and recompute keep a_0 only, as they do
-// anyway; `budget B` becomes binomial with as many snapshots as fit.
+// 2√n when n is known); binomial and recompute keep a_0 only (recomputing
+// t(n, C), not F(n, C)); `budget B` becomes binomial with as many snapshots
+// as fit.
 //
 // With -DADGEN_STATS (host code), every run updates the counters of its
 // loop, read through adgen::stats (see the end of this file); without it
@@ -236,12 +239,11 @@ public:
       : store_(store), bytes_(stateBytes), n_(n < 0 ? 0 : n) {
     bool overrun = false;
     Policy p = chosen(policy, online ? -1 : n_, stateBytes, &overrun);
-    bool aligned = false;
-    if (online && (p.kind == Kind::Every || p.kind == Kind::Auto)) {
-      aligned = true;
-      if (p.kind == Kind::Auto)
-        p = Policy::every(onlinePeriod(n_));
-    }
+    // Online, the forward sweep started every s's segments at 0 and kept
+    // only a_0 of a binomial schedule.
+    bool aligned = online;
+    if (online && p.kind == Kind::Auto)
+      p = Policy::every(onlinePeriod(n_));
     long long stack = Schedule::stackSize(p, n_);
     if (stack > 0)
       stack_ = static_cast<long long *>(detail::allocate(
@@ -249,10 +251,7 @@ public:
     sched_ = Schedule(p, n_, stack_, aligned);
     // The forward sweep's snapshots are the top of the store; this loop's
     // slots start where they do.
-    Kind k = sched_.policy().kind;
-    long long kept = k == Kind::Every ? sched_.slots()
-                     : k == Kind::All ? n_
-                                      : (n_ > 0 ? 1 : 0);
+    long long kept = sched_.forwardShots();
     base_ = store_.size() - static_cast<std::size_t>(kept) * bytes_;
     slotsEnd_ = base_ + static_cast<std::size_t>(sched_.slots()) * bytes_;
     store_.resize(slotsEnd_);

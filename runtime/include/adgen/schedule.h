@@ -6,7 +6,9 @@
 //   every s      keep one state in s; recompute a segment of s at a time
 //   auto         every s with s = max(1, round(√n)), n read at loop entry
 //   binomial C   Griewank–Walther's binomial schedule (Revolve) with at most
-//                C snapshots, recomputing the optimum t(n, C) steps
+//                C snapshots, run online: the forward sweep takes the
+//                schedule's first snapshots, and the backward sweep
+//                recomputes the optimum F(n, C) steps
 //   recompute    keep only the loop's input state (binomial 1)
 //   budget B     (chooseForBudget) the one above with the least
 //                recomputation whose peak bytes fit in B
@@ -144,6 +146,24 @@ ADGEN_HD inline long long binomialSteps(long long l, long long c) {
   return r * l - tail;
 }
 
+/// SPEC §3's F(l, c): the fewest states recomputed to reverse l steps with c
+/// snapshots after a forward sweep that took the schedule's first snapshots
+/// as it went (Revolve run online: the sweep costs nothing on top of itself).
+/// F(l, c) = t(l, c) − l + r̃, with r̃ the least r such that C(c + r, c) > l
+/// (r(l, c), plus one where C(c + r, c) = l exactly); F(l, 1) = t(l, 1).
+ADGEN_HD inline long long binomialRecomputed(long long l, long long c) {
+  if (l <= 1)
+    return 0;
+  if (c > l)
+    c = l;
+  if (c <= 1)
+    return l * (l - 1) / 2;
+  long long r = repetitions(l, c);
+  if (beta(c, r) == l)
+    ++r;
+  return binomialSteps(l, c) - l + r;
+}
+
 /// Where the binomial schedule takes its next snapshot when l steps remain
 /// after a snapshot and c snapshots (that one included) are free: an advance
 /// of m steps with m + t(m, c) + t(l − m, c − 1) = t(l, c). With
@@ -189,7 +209,7 @@ ADGEN_HD inline Policy resolve(Policy p, long long n) {
 ///   all         n snapshots, n held, 0 recomputed
 ///   every s     ⌈n/s⌉ snapshots, ⌈n/s⌉ + s − 1 held, n − ⌈n/s⌉ recomputed
 ///               (s capped at n: a period longer than the loop is the loop)
-///   binomial C  min(n, C) snapshots, min(n, C + 1) held, t(n, C) recomputed
+///   binomial C  min(n, C) snapshots, min(n, C + 1) held, F(n, C) recomputed
 ///   recompute   binomial 1: min(n, 1), min(n, 2), n(n − 1)/2
 ADGEN_HD inline Cost cost(Policy policy, long long n) {
   Cost c;
@@ -207,7 +227,7 @@ ADGEN_HD inline Cost cost(Policy policy, long long n) {
   case Kind::Binomial:
     c.snapshots = n < p.arg ? n : p.arg;
     c.peak = n < p.arg + 1 ? n : p.arg + 1;
-    c.recomputed = binomialSteps(n, p.arg);
+    c.recomputed = binomialRecomputed(n, p.arg);
     return c;
   default:
     c.snapshots = n;
@@ -329,14 +349,20 @@ struct Action {
 /// backward sweep then runs next() until it returns Act::Done, which reverses
 /// iterations n−1, …, 0 in that order.
 ///
-/// Binomial schedules need `stack`: room for stackSize(policy, n) positions
-/// (the snapshots held, min(n, C)), owned by the caller; other policies need
-/// none.
+/// Binomial schedules need `stack` for next(): room for stackSize(policy, n)
+/// positions (the snapshots held, min(n, C)), owned by the caller; other
+/// policies need none. The forward sweep keeps the snapshots of the
+/// schedule's first advances (Revolve's chain from a_0: a snapshot at each
+/// optimal split, until one slot is left), so next() starts with them held
+/// and recomputes F(n, C) states; it asks storesInForward(i) for
+/// i = 0, 1, ... in order.
 ///
 /// `every s` counts its segments back from n (the short one comes first), so
 /// the forward sweep must know n. With `aligned` they start at 0, s, 2s, ...
 /// (the short one comes last) and the forward sweep keeps a_i when s divides
 /// i: the schedule of a loop whose trip count is only known at its end.
+/// Binomial with `aligned` starts from a_0 alone (a forward sweep that did
+/// not know n could not place the chain) and recomputes t(n, C).
 class Schedule {
 public:
   /// The positions a binomial schedule's `stack` must hold (0 for others).
@@ -356,9 +382,22 @@ public:
         first_ = n_ < p_.arg ? n_ : p_.arg; // the short segment comes last
       else
         first_ = n_ - (segments_ - 1) * p_.arg; // ... or first
-    } else if (p_.kind == Kind::Binomial && n_ > 0 && stack_) {
-      stack_[0] = 0;
-      top_ = 0;
+    } else if (p_.kind == Kind::Binomial && n_ > 0) {
+      fwdNext_ = 0;
+      for (long long i = 0; stack_ && i >= 0; i = chainAfter(i, top_))
+        stack_[++top_] = i;
+    }
+  }
+
+  /// The snapshots the forward sweep keeps (those next() starts with).
+  ADGEN_HD long long forwardShots() const {
+    switch (p_.kind) {
+    case Kind::All:
+      return n_;
+    case Kind::Every:
+      return segments_;
+    default:
+      return stack_ ? top_ + 1 : 0;
     }
   }
 
@@ -368,8 +407,8 @@ public:
   /// Snapshot slots the schedule uses (slots run 0 .. slots()−1).
   ADGEN_HD long long slots() const { return cost(p_, n_).snapshots; }
 
-  /// Whether the forward sweep keeps a_i.
-  ADGEN_HD bool storesInForward(long long i) const {
+  /// Whether the forward sweep keeps a_i (binomial: asked in order of i).
+  ADGEN_HD bool storesInForward(long long i) {
     switch (p_.kind) {
     case Kind::All:
       return true;
@@ -378,6 +417,12 @@ public:
       if (aligned_)
         return i % p_.arg == 0;
       return i == 0 || (n_ - i) % p_.arg == 0;
+    case Kind::Binomial:
+      if (i != fwdNext_)
+        return i == fwdLast_;
+      fwdLast_ = i;
+      fwdNext_ = chainAfter(i, ++fwdSlot_);
+      return true;
     default:
       return i == 0;
     }
@@ -391,6 +436,8 @@ public:
       return i / p_.arg;
     if (p_.kind == Kind::Every)
       return i == 0 ? 0 : segments_ - (n_ - i) / p_.arg;
+    if (p_.kind == Kind::Binomial)
+      return fwdSlot_;
     return 0;
   }
 
@@ -410,6 +457,16 @@ public:
   }
 
 private:
+  // binomial: the chain position after snapshot `slot` at position i, or
+  // −1 when that was the chain's last (one slot left, one step left, or
+  // aligned).
+  ADGEN_HD long long chainAfter(long long i, long long slot) const {
+    long long l = n_ - i, c = p_.arg - slot;
+    if (aligned_ || c < 2 || l < 2)
+      return -1;
+    return i + binomialSplit(l, c);
+  }
+
   // every s: segments [p, q) from the last; recompute a_{p+1} .. a_{q−1}
   // from the snapshot a_p, then reverse q−1 .. p.
   ADGEN_HD Action nextEvery() {
@@ -432,7 +489,8 @@ private:
     return i < first_ ? 0 : 1 + (i - first_) / p_.arg;
   }
 
-  // binomial C: the snapshots held are stack_[0..top_] (stack_[0] = 0). The
+  // binomial C: the snapshots held are stack_[0..top_] (stack_[0] = 0; at
+  // first the forward sweep's chain). The
   // latest, lo = stack_[top_], starts the unreversed range [lo, hi_) with
   // c = C − top_ slots. One step left: reverse it from its snapshot. One
   // slot: advance to hi_−1 and reverse it. Otherwise advance to the optimal
@@ -474,6 +532,9 @@ private:
   long long first_ = 0;    // every s: length of the first (short) segment
   bool computed_ = false;  // every s: the current segment is recomputed
   long long top_ = -1;     // binomial: index of the latest snapshot
+  long long fwdNext_ = -1; // binomial: the forward sweep's next snapshot
+  long long fwdLast_ = -1; // ... and the one it last kept, in slot fwdSlot_
+  long long fwdSlot_ = -1;
   Act pending_ = Act::Done;
   long long target_ = 0;
 };

@@ -6,7 +6,7 @@
 //     and matches central finite differences;
 //   - the ADGEN_STATS counters against SPEC section 3's table (computed with
 //     adgen::checkpoint::cost()): peak states held exactly, recomputed at
-//     most the table's, binomial/recompute exactly Revolve's t(n, C), budget
+//     most the table's, binomial/recompute exactly Revolve's online F(n, C), budget
 //     the policy chooseForBudget() picks and no more bytes than B;
 //   - the seeds' acceptance numbers, written out (`all`'s: all_stats.cpp).
 // RUN: adgen %s -o %t.cpp
@@ -640,8 +640,8 @@ void checkCounters(const Case &c, int n) {
                   l->recomputed <= want.recomputed, 1, 0, 0);
   ck::Policy r = ck::resolve(pol, n);
   if (n > 0 && r.kind == ck::Kind::Binomial)
-    fd::check_close(what + " recomputed == t(n, C)", p, l->recomputed,
-                    ck::binomialSteps(n, r.arg), 0, 0);
+    fd::check_close(what + " recomputed == F(n, C)", p, l->recomputed,
+                    ck::binomialRecomputed(n, r.arg), 0, 0);
   if (pol.kind == ck::Kind::Recompute)
     fd::check_close(what + " recompute n(n-1)/2", p, l->recomputed,
                     double(n) * (n - 1) / 2, 0, 0);

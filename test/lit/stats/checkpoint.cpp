@@ -29,7 +29,7 @@ double rnn(const double *w, int n) {
   double h = 0.5;
   int k = 0;
   // CHECK: loop at line [[@LINE+3]]: checkpoint(binomial 8), snapshot of h, k: 12 bytes per state; tape 16 bytes per re-run iteration
-  // CHECK-NEXT: peak for n iterations (n known at run time): 9 states, recomputing Revolve's optimum t(n, 8)
+  // CHECK-NEXT: peak for n iterations (n known at run time): 9 states, recomputing Revolve's online optimum F(n, 8)
 #pragma adgen checkpoint(binomial 8)
   while (k < n) {
     h = std::tanh(w[0] * h + w[1]);
