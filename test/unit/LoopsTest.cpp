@@ -1,6 +1,6 @@
 // Loop analysis: the one counted-loop matcher and loop-carried variables.
-#include "IRHelpers.h"
 #include "analysis/Loops.h"
+#include "IRHelpers.h"
 
 #include <gtest/gtest.h>
 
@@ -130,6 +130,43 @@ TEST_F(LoopsTest, CarriedVariables) {
   EXPECT_TRUE(writesVar(*l->region(1), h));
   EXPECT_FALSE(writesVar(*l->region(1), x));
   EXPECT_TRUE(readsVar(*l, x));
+}
+
+TEST_F(LoopsTest, SteppedVarsChangeByConstantsInLoopBodiesOnly) {
+  // int k = 0, m = 0, p = 0, q = 0;
+  // for (i < 4) { for (j < 3) { ++k; m = m - 2; if (x) ++p; q = q * 2; } }
+  Var *j = f->newVar("j", Type::Int);
+  Var *k = f->newVar("k", Type::Int), *m = f->newVar("m", Type::Int);
+  Var *p = f->newVar("p", Type::Int), *q = f->newVar("q", Type::Int);
+  for (Var *v : {k, m, p, q})
+    b.decl(v, b.constant(0, Type::Int));
+  Op *outer = countedLoop(b, i, 0, 4);
+  Block *body = b.block();
+  Op *inner = countedLoop(b, j, 0, 3);
+  Op *stepK = b.writeVar(k, b.add(b.readVar(k), b.constant(1, Type::Int)));
+  Op *stepM = b.writeVar(m, b.sub(b.readVar(m), b.constant(2, Type::Int)));
+  Op *branch =
+      b.ifOp(b.binary(OpKind::Gt, b.readVar(x), b.constant(0, Type::Double)));
+  b.setBlock(branch->region(0));
+  b.writeVar(p, b.add(b.readVar(p), b.constant(1, Type::Int)));
+  b.setBlock(inner->region(1));
+  b.writeVar(q, b.mul(b.readVar(q), b.constant(2, Type::Int)));
+  b.setBlock(body);
+  b.setBlock(&f->body);
+  EXPECT_EQ(constantStep(*stepK), 1.0);
+  EXPECT_EQ(constantStep(*stepM), -2.0);
+  auto all = [](const Op &) { return true; };
+  // Not i (its step region), j (declared inside), p (under an if), q.
+  EXPECT_EQ(steppedVars(*outer, all), (std::vector<const Var *>{k, m}));
+  EXPECT_EQ(steppedVars(*inner, all), (std::vector<const Var *>{k, m}));
+  // A loop the backward sweep does not reverse steps nothing back.
+  auto notInner = [&](const Op &l) { return &l != inner; };
+  EXPECT_TRUE(steppedVars(*outer, notInner).empty());
+  // A break anywhere in the loop: nothing.
+  b.setBlock(inner->region(1));
+  b.create(OpKind::Break, Type::Void);
+  b.setBlock(&f->body);
+  EXPECT_TRUE(steppedVars(*outer, all).empty());
 }
 
 } // namespace

@@ -1,12 +1,14 @@
 // To-be-recorded facts and the checkpoint plan, each run alone on IR built
 // by hand.
+#include "analysis/Recording.h"
 #include "IRHelpers.h"
 #include "analysis/Activity.h"
-#include "analysis/Recording.h"
 #include "ir/Policy.h"
 #include "transform/CheckpointPlan.h"
 
 #include <gtest/gtest.h>
+
+#include <functional>
 
 using namespace adgen;
 using namespace adgen::test;
@@ -77,6 +79,68 @@ TEST_F(RecordingTest, SnapshotsOfALoopBody) {
   EXPECT_EQ(snaps[1].array, g);
   EXPECT_EQ(snaps[1].kind, BodySnapshot::AtEntry);
   EXPECT_EQ(snaps[1].at, static_cast<int>(body->indexOf(first)));
+}
+
+/// `for (v = 0; v < bound; ++v)`, the builder left in the body.
+Op *loopTo(Builder &b, Var *v, const std::function<Op *()> &bound) {
+  b.decl(v, b.constant(0, v->type));
+  Op *l = b.loop(LoopKind::For);
+  b.setBlock(l->region(0));
+  b.create(OpKind::Condition, Type::Void,
+           {b.binary(OpKind::Lt, b.readVar(v), bound())});
+  b.setBlock(l->region(2));
+  b.writeVar(v, b.binary(OpKind::Add, b.readVar(v), b.constant(1, v->type)));
+  b.setBlock(l->region(1));
+  return l;
+}
+
+TEST_F(RecordingTest, TopLevelScratchRewrittenWholeIsRestoredInPlace) {
+  // std::vector<double> w(n); for (t < 5) { int m = n; for (j < m) w[j] = x;
+  // for (q < n) s += w[q]; }: each iteration stores all of w before the
+  // nested loop reads it, so pushing w costs no more than the stores.
+  // With `for (j < k) w[j]` (k another parameter) or `w[0] = x` the
+  // iteration may write less than w: no snapshot.
+  for (int variant = 0; variant < 3; ++variant) {
+    auto g = newFunction("g");
+    Var *gx = scalarParam(*g, "x");
+    Var *n = scalarParam(*g, "n", Type::Int);
+    Var *k = scalarParam(*g, "k", Type::Int);
+    Builder gb{*g};
+    Array *w = g->newArray("w", Type::Double);
+    w->heap = true;
+    gb.create(OpKind::DeclArray, Type::Void,
+              {gb.cast(gb.readVar(n), Type::Long)})
+        ->arr = w;
+    Var *gs = g->newVar("s", Type::Double);
+    gb.decl(gs, gb.constant(0, Type::Double));
+    Var *t = g->newVar("t", Type::Int), *m = g->newVar("m", Type::Int);
+    Var *gj = g->newVar("j", Type::Int), *q = g->newVar("q", Type::Int);
+    Op *lp = countedLoop(gb, t, 0, 5);
+    Block *body = gb.block();
+    gb.decl(m, gb.readVar(n));
+    Op *writes = nullptr;
+    if (variant < 2) {
+      writes = loopTo(gb, gj, [&] { return gb.readVar(variant ? k : m); });
+      gb.store(w, gb.readVar(gj), gb.readVar(gx));
+    } else {
+      writes = gb.store(w, gb.constant(0, Type::Int), gb.readVar(gx));
+    }
+    gb.setBlock(body);
+    loopTo(gb, q, [&] { return gb.readVar(n); });
+    gb.writeVar(gs, gb.add(gb.readVar(gs), gb.load(w, gb.readVar(q))));
+    gb.setBlock(&g->body);
+    ret(gb, gb.readVar(gs));
+    std::vector<BodySnapshot> snaps = snapshotsOf(*lp);
+    if (variant > 0) {
+      EXPECT_TRUE(snaps.empty()) << "variant " << variant;
+      continue;
+    }
+    ASSERT_EQ(snaps.size(), 1u);
+    EXPECT_EQ(snaps[0].array, w);
+    EXPECT_EQ(snaps[0].kind, BodySnapshot::AfterLastWrite);
+    EXPECT_TRUE(snaps[0].inPlace);
+    EXPECT_EQ(snaps[0].at, static_cast<int>(body->indexOf(writes)));
+  }
 }
 
 struct CheckpointPlanTest : RecordingTest {

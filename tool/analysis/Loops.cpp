@@ -2,6 +2,8 @@
 
 #include "ir/Builder.h"
 
+#include <map>
+
 namespace adgen {
 namespace {
 
@@ -116,6 +118,58 @@ bool carriedByLoop(const Op &loop, const Var *v) {
     }
   }
   return false;
+}
+
+std::optional<double> constantStep(const Op &write) {
+  if (write.kind != OpKind::WriteVar || !isInteger(write.var->type))
+    return std::nullopt;
+  const Op *e = write.operands[0];
+  if (e->kind != OpKind::Add && e->kind != OpKind::Sub)
+    return std::nullopt;
+  const Op *a = e->operands[0], *c = e->operands[1];
+  if (e->kind == OpKind::Add && c->kind == OpKind::ReadVar)
+    std::swap(a, c); // c + v
+  if (a->kind != OpKind::ReadVar || a->var != write.var ||
+      c->kind != OpKind::Const)
+    return std::nullopt;
+  return e->kind == OpKind::Add ? c->num : -c->num;
+}
+
+std::vector<const Var *>
+steppedVars(const Op &loop, const std::function<bool(const Op &)> &reversed) {
+  bool jumps = false;
+  std::map<const Var *, bool> stepsOnly; // written in loop: only by steps?
+  std::vector<const Var *> order;
+  // Whether x sits in bodies of reversed loops all the way up to `loop`.
+  auto inBodies = [&](const Op &x) {
+    for (const Block *b = x.block;; b = b->parent->block) {
+      const Op *owner = b->parent;
+      if (!owner || owner->kind != OpKind::Loop || owner->region(1) != b ||
+          !reversed(*owner))
+        return false;
+      if (owner == &loop)
+        return true;
+    }
+  };
+  for (unsigned r = 0; r < 3; ++r)
+    walk(*loop.region(r), [&](const Op &x) {
+      jumps = jumps || x.kind == OpKind::Break || x.kind == OpKind::Continue;
+      const Var *v = varWritten(x);
+      if (!v)
+        return;
+      bool step = constantStep(x) && inBodies(x);
+      auto [it, fresh] = stepsOnly.emplace(v, step);
+      if (fresh)
+        order.push_back(v);
+      else
+        it->second = it->second && step;
+    });
+  std::vector<const Var *> out;
+  if (!jumps)
+    for (const Var *v : order)
+      if (stepsOnly[v])
+        out.push_back(v);
+  return out;
 }
 
 } // namespace adgen

@@ -7,7 +7,9 @@
 #include "ir/IR.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <vector>
 
 namespace adgen {
 
@@ -39,6 +41,20 @@ std::optional<CountedLoop> matchCountedLoop(const Block &blk, size_t i,
 /// the condition, or in the body or step before a write at their top
 /// level. Such a v carries state from one iteration to the next.
 bool carriedByLoop(const Op &loop, const Var *v);
+
+/// c when `write` is `v = v + c` or `v = v - c` (c a constant, v an
+/// integer: `++v`, `v += 2`), else nothing.
+std::optional<double> constantStep(const Op &write);
+
+/// The integer variables that `loop` changes only by constant steps, each
+/// at the top level of a loop body nested in it with no if, condition or
+/// step region in between, in loops `reversed` accepts, and with no break
+/// or continue anywhere in it (an index counted by hand, `++idx` after
+/// each element of a triangle). The backward sweep, which reverses each
+/// such loop iteration by iteration, can take those steps back instead of
+/// taping the variable.
+std::vector<const Var *>
+steppedVars(const Op &loop, const std::function<bool(const Op &)> &reversed);
 
 /// Whether `o` or anything in its regions reads var v.
 bool readsVar(const Op &o, const Var *v);

@@ -1,8 +1,10 @@
 #include "analysis/Recording.h"
 
 #include "analysis/Activity.h"
+#include "analysis/Loops.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace adgen {
@@ -66,22 +68,141 @@ bool readInLoop(const Block &body, size_t from, size_t to, const Array *a) {
   return read;
 }
 
+/// The function body around op o.
+const Block &functionBody(const Op &o) {
+  const Block *b = o.block;
+  while (b->parent)
+    b = b->parent->block;
+  return *b;
+}
+
+/// Compares values by what they compute where each is used: casts are
+/// looked through, and a variable never written (a parameter) or written
+/// once by its declaration stands for what it holds.
+class SameValue {
+public:
+  explicit SameValue(const Block &fn) {
+    walk(fn, [&](const Op &o) {
+      if (const Var *v = varWritten(o)) {
+        ++writes[v];
+        if (o.kind == OpKind::Decl && !o.operands.empty())
+          init[v] = o.operands[0];
+      }
+    });
+  }
+  bool operator()(const Op *a, const Op *b) {
+    a = resolve(a);
+    b = resolve(b);
+    if (a == b)
+      return true;
+    if (a->kind != b->kind || a->operands.size() != b->operands.size())
+      return false;
+    switch (a->kind) {
+    case OpKind::Const:
+      return a->num == b->num;
+    case OpKind::ReadVar:
+      return a->var == b->var && writesOf(a->var) == 0;
+    case OpKind::Add:
+    case OpKind::Sub:
+    case OpKind::Mul:
+    case OpKind::Div:
+      return (*this)(a->operands[0], b->operands[0]) &&
+             (*this)(a->operands[1], b->operands[1]);
+    default:
+      return false;
+    }
+  }
+  /// a as a constant, when it is one.
+  std::optional<double> constant(const Op *a) {
+    a = resolve(a);
+    return a->kind == OpKind::Const ? std::optional<double>(a->num)
+                                    : std::nullopt;
+  }
+
+private:
+  const Op *resolve(const Op *a) {
+    for (;;) {
+      if (a->kind == OpKind::Cast && isInteger(a->type) &&
+          isInteger(a->operands[0]->type))
+        a = a->operands[0];
+      else if (a->kind == OpKind::ReadVar && writesOf(a->var) == 1 &&
+               init.count(a->var))
+        a = init[a->var];
+      else
+        return a;
+    }
+  }
+  int writesOf(const Var *v) const {
+    auto w = writes.find(v);
+    return w == writes.end() ? 0 : w->second;
+  }
+  std::unordered_map<const Var *, int> writes;
+  std::unordered_map<const Var *, const Op *> init;
+};
+
+/// Whether a counted loop among body's statements stores every element
+/// of top-level array a: `for (c = 0; c < n; ++c) a[c] = ...;` with n its
+/// extent, and no break. The iteration then costs at least a's size.
+bool rewritesWhole(const Block &body, const Array *a, const Block &fn) {
+  const Op *extent = nullptr;
+  for (auto &op : fn.ops)
+    if (op->kind == OpKind::DeclArray && op->arr == a)
+      extent = a->heap && op->operands.size() == 1 ? op->operands[0] : nullptr;
+  if (a->size <= 0 && !extent)
+    return false;
+  SameValue same(fn);
+  for (size_t t = 0; t < body.ops.size(); ++t) {
+    auto c = matchCountedLoop(body, t, DeclSearch::Adjacent);
+    if (!c || !c->bound || same.constant(c->init) != 0.0)
+      continue;
+    bool breaks = false, stores = false;
+    walk(*c->loop->region(1),
+         [&](const Op &x) { breaks = breaks || x.kind == OpKind::Break; });
+    for (auto &x : c->loop->region(1)->ops)
+      stores = stores || (x->kind == OpKind::Store && x->arr == a &&
+                          x->operands.size() == 2 &&
+                          x->operands[0]->kind == OpKind::ReadVar &&
+                          x->operands[0]->var == c->counter);
+    if (breaks || !stores || writesVar(*c->loop->region(1), c->counter))
+      continue;
+    auto n = same.constant(c->bound);
+    if (a->size > 0 ? n && *n >= static_cast<double>(a->size)
+                    : same(c->bound, extent))
+      return true;
+  }
+  return false;
+}
+
+/// Whether a is a plain local declared at the top level of fn.
+bool topLevelLocal(const Array *a, const Block &fn) {
+  if (a->paramIndex >= 0 || a->isTape || a->runtime != RuntimeClass::None ||
+      a->jagged || a->structElements || a->stride || a->global)
+    return false;
+  for (auto &op : fn.ops)
+    if (op->kind == OpKind::DeclArray && op->arr == a)
+      return true;
+  return false;
+}
+
 } // namespace
 
 std::vector<BodySnapshot> snapshotsOf(const Op &loop) {
   const Block &body = *loop.region(1);
   std::map<const Array *, int> lastWrite, firstWrite;
+  std::vector<const Array *> writeOrder; // firstWrite's keys, in order
   for (size_t t = 0; t < body.ops.size(); ++t) {
     auto note = [&](const Op &x) {
       forEachArrayWritten(x, [&](const Array *a) {
         lastWrite[a] = static_cast<int>(t);
-        firstWrite.emplace(a, static_cast<int>(t));
+        if (firstWrite.emplace(a, static_cast<int>(t)).second)
+          writeOrder.push_back(a);
       });
     };
     note(*body.ops[t]);
     for (auto &r : body.ops[t]->regions)
       walk(*r, note);
   }
+  const Block &fn = functionBody(loop);
   std::vector<BodySnapshot> out;
   std::set<const Array *> taken;
   for (auto &op : body.ops) {
@@ -98,11 +219,17 @@ std::vector<BodySnapshot> snapshotsOf(const Op &loop) {
     if (x.kind == OpKind::DeclArray)
       inside.insert(x.arr);
   });
-  for (auto &[a, first] : firstWrite) {
-    if (inside.count(a) || a->size <= 0 || taken.count(a))
+  for (const Array *a : writeOrder) {
+    int first = firstWrite[a];
+    if (inside.count(a) || taken.count(a))
       continue;
-    if (readInLoop(body, 0, static_cast<size_t>(first), a))
+    if (a->size > 0 && readInLoop(body, 0, static_cast<size_t>(first), a))
       out.push_back({a, BodySnapshot::AtEntry, first});
+    else if (!readInLoop(body, 0, static_cast<size_t>(first), a) &&
+             readInLoop(body, static_cast<size_t>(lastWrite[a]) + 1,
+                        body.ops.size(), a) &&
+             topLevelLocal(a, fn) && rewritesWhole(body, a, fn))
+      out.push_back({a, BodySnapshot::AfterLastWrite, lastWrite[a], true});
   }
   return out;
 }

@@ -22,6 +22,11 @@ struct BodySnapshot {
   /// iteration starts.
   enum Kind { AfterLastWrite, AtEntry } kind = AfterLastWrite;
   int at = 0;
+  /// AfterLastWrite of an array declared at the function's top level
+  /// that the body rewrites whole (a loop stores every element): the
+  /// backward sweep restores it in place, so no copy is declared, and the
+  /// push costs no more than the iteration's own stores.
+  bool inPlace = false;
 };
 
 struct RecordFacts {
@@ -34,7 +39,8 @@ struct RecordFacts {
 
   /// Written only by top-level statements before statement `top`: its value
   /// is final there, and the backward sweep (which runs after the whole
-  /// forward sweep and writes no primal storage) still reads it.
+  /// forward sweep and writes no primal storage but the arrays it restores
+  /// in place, never settled where it does) still reads it.
   bool settledAt(const void *varOrArray, int top) const;
   /// An integer local written once, by its declaration (an inlined
   /// callee's copy of a loop counter): it holds that value throughout.
@@ -51,7 +57,9 @@ void forEachArrayWritten(const Op &o,
 /// The arrays of loop `o`'s body worth one copy per iteration: local
 /// arrays (of known size) read by a nested loop after their last write,
 /// then arrays from outside read by nested loops before the body's first
-/// write (h[j] in a matrix-vector product h = tanh(W h)).
+/// write (h[j] in a matrix-vector product h = tanh(W h)), or else after
+/// its last write when the body rewrites them whole (a function-level
+/// scratch vector, as xcentered in ADBench's GMM).
 std::vector<BodySnapshot> snapshotsOf(const Op &loop);
 
 } // namespace adgen

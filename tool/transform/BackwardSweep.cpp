@@ -5,12 +5,15 @@
 
 #include "ir/Policy.h"
 
+#include <cmath>
 #include <map>
 #include <string>
 
 namespace adgen::detail {
 
-BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {}
+BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {
+  cx.rc.backwardStarts();
+}
 
 Op *BackwardSweep::read(const Target &t, Op *idx, Op *row) {
   return cx.st.read(b, t, idx, row);
@@ -84,6 +87,10 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
       b.setBlock(saved);
       break;
     }
+    case Item::StepBack:
+    case Item::SteppedLoopEnd:
+      reverseStep(*it);
+      break;
     case Item::ZeroArray: {
       // A local array declared again: its adjoint starts at zero for the
       // earlier iteration.
@@ -100,19 +107,30 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
   }
 }
 
+void BackwardSweep::reverseStep(const Item &it) {
+  const SteppedVar &sv = *it.stepped;
+  if (it.kind == Item::SteppedLoopEnd) { // its value as the loop ended
+    b.writeVar(sv.back, sv.last ? b.readVar(sv.last)
+                                : b.pop(cx.rt.tape(sv.back->type)));
+  } else if (sv.used) {
+    Op *by = b.constant(std::fabs(it.step), sv.back->type);
+    b.writeVar(sv.back, it.step > 0 ? b.sub(b.readVar(sv.back), by)
+                                    : b.add(b.readVar(sv.back), by));
+  }
+}
+
 void BackwardSweep::reverseIteration(const Item &it) {
   reverse(it.b, true); // the step ran after the body
   // This iteration's copies of snapshotted arrays, last pushed first.
   for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
     Array *copy = s->second;
-    Op *size = b.constant(static_cast<double>(copy->size), Type::Int);
+    Op *size = cx.out.extentOf(copy);
+    Op *last = b.sub(size, b.constant(1, Type::Int));
     cx.out
         .forLoop(
             size,
             [&](Op *q) {
-              Op *idx = b.sub(
-                  b.constant(static_cast<double>(copy->size - 1), Type::Int),
-                  q);
+              Op *idx = b.sub(last, q);
               b.store(copy, idx, b.pop(cx.rt.tape(copy->elemType)));
             },
             "backward sweep: " + copy->name + " as in this iteration")
@@ -122,6 +140,7 @@ void BackwardSweep::reverseIteration(const Item &it) {
 }
 
 void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
+  Recompute::ForStatement asStatement(cx.rc);
   // The forward values this statement needs, as the backward sweep has
   // them: popped inside regions (in reverse push order), else the SSA
   // values themselves.

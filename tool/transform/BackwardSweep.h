@@ -34,6 +34,8 @@ private:
 
   /// The backward sweep of one iteration of a loop: step, then body.
   void reverseIteration(const Item &it);
+  /// A stepped variable's StepBack or SteppedLoopEnd (ForwardRecord.cpp).
+  void reverseStep(const Item &it);
 
   /// A checkpointed loop: the runtime's Reverse driver re-running
   /// iterations from snapshots, each reversed as it is reached.

@@ -5,6 +5,7 @@
 #include "analysis/Loops.h"
 #include "analysis/Recording.h"
 #include "analysis/Stats.h"
+#include "transform/CheckpointPlan.h"
 
 #include <algorithm>
 #include <set>
@@ -36,6 +37,13 @@ bool ForwardSweep::pushesPer(const Block &blk, int64_t mult,
 void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
   for (const BodySnapshot &s : snapshotsOf(o)) {
     const Array *a = s.array;
+    if (s.inPlace) {
+      // Restored into the array itself (declared at the top level).
+      Array *fa = cx.out.m.arrays.at(a);
+      ctx.snaps[a] = {s.at, fa};
+      ctx.snapOrder.push_back(a);
+      continue;
+    }
     bool entry = s.kind == BodySnapshot::AtEntry;
     Array *copy = cx.out.F.newArray(
         cx.out.unique(a->name + (entry ? "_entry" : "_saved")), a->elemType);
@@ -64,8 +72,8 @@ void ForwardSweep::countedLoop(const Op &o, Item &it) {
   // A counter starting at a constant, a top-level value, or anything else
   // the backward sweep can recompute there (`j = i + 1` from the enclosing
   // loop's counter): then it needs no tape.
-  auto c = matchCountedLoop(*o.block, o.block->indexOf(&o),
-                            DeclSearch::Adjacent);
+  auto c =
+      matchCountedLoop(*o.block, o.block->indexOf(&o), DeclSearch::Adjacent);
   if (!c || !isInteger(c->counter->type))
     return;
   Op *init = fv(c->init);
@@ -80,6 +88,54 @@ void ForwardSweep::countedLoop(const Op &o, Item &it) {
     if (cx.rc.recomputable(bound))
       it.bound = bound;
   }
+}
+
+void ForwardSweep::forwardStepping(const Op &o, Where w,
+                                   std::vector<Item> &items) {
+  // Not inside a checkpointed loop (its re-runs would step again).
+  bool checkpointed = false;
+  for (const Block *blk = &*o.block; blk->parent; blk = blk->parent->block)
+    checkpointed = checkpointed || cx.in.plans.count(blk->parent);
+  std::vector<std::shared_ptr<SteppedVar>> mine;
+  if (w != Where::Condition && !checkpointed) {
+    auto reversed = [&](const Op &l) {
+      return !cx.in.plans.count(&l) && writesActive(l, cx.in.act);
+    };
+    for (const Var *v : steppedVars(o, reversed))
+      if (!cx.rc.steppingOf(v)) {
+        mine.push_back(std::make_shared<SteppedVar>());
+        mine.back()->var = v;
+        cx.rc.enterStepped(mine.back());
+      }
+  }
+  forwardLoop(o, w, items);
+  for (auto it = mine.rbegin(); it != mine.rend(); ++it) {
+    cx.rc.leaveStepped();
+    SteppedVar &sv = **it;
+    if (!sv.used)
+      continue;
+    Var *fv = cx.out.m.vars.at(sv.var);
+    sv.back = cx.out.F.newVar(cx.out.unique(fv->name + "_back"), fv->type);
+    cx.out.atTop([&] { b.decl(sv.back, b.constant(0, fv->type)); });
+    if (!inRegion(w) && cx.in.facts.settledAt(sv.var, cx.rc.top() + 1))
+      sv.last = fv;
+    else
+      b.push(cx.rt.tape(fv->type), b.readVar(fv));
+    Item end{
+        Item::SteppedLoopEnd, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+    end.stepped = *it;
+    items.push_back(std::move(end));
+  }
+}
+
+void ForwardSweep::recordStep(const Op &o, std::vector<Item> &items) {
+  auto sv = o.kind == OpKind::WriteVar ? cx.rc.steppingOf(o.var) : nullptr;
+  if (!sv)
+    return;
+  Item back{Item::StepBack, {}, nullptr, {}, {}, nullptr, nullptr, o.loc};
+  back.stepped = sv;
+  back.step = *constantStep(o); // steppedVars: its only writes
+  items.push_back(std::move(back));
 }
 
 } // namespace adgen::detail

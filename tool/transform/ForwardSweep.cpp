@@ -95,7 +95,7 @@ void ForwardSweep::forwardOpBody(const Op &o, Where w,
   case OpKind::If:
     return forwardIf(o, w, items);
   case OpKind::Loop:
-    return forwardLoop(o, w, items);
+    return forwardStepping(o, w, items);
   case OpKind::Decl:
   case OpKind::WriteVar:
   case OpKind::Store:
@@ -181,6 +181,7 @@ void ForwardSweep::forwardAssign(const Op &o, Where w,
   if (cx.in.act.active(o.var))
     protectOpenForms(Target{o.var, nullptr, nullptr}, w, items);
   cloneOp(b, o, cx.out.m);
+  recordStep(o, items);
   fs.leafCache.erase(o.var);
   if (cx.in.facts.writtenOnceByDecl(o))
     cx.rc.holdsCopy(o.var, fv(o.operands[0]));
@@ -267,7 +268,8 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     // loop counters, never-written inputs and constants goes on the tape:
     // either the needed values themselves, or, when fewer, what they are
     // made of by cheap arithmetic (h·t and w·t share t: tape h and t).
-    std::vector<Op *> whole, parts;
+    Recompute::ForStatement asStatement(cx.rc);
+    std::vector<Op *> whole, parts, needed;
     auto add = [](std::vector<Op *> &set, Op *v) {
       if (std::find(set.begin(), set.end(), v) == set.end())
         set.push_back(v);
@@ -275,8 +277,11 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     std::function<void(Op *)> decompose = [&](Op *v) {
       if (cx.rc.recomputable(v))
         return;
-      if (isPure(*v) && v->kind != OpKind::ReadVar && v->kind != OpKind::Load &&
-          v->kind != OpKind::Math) {
+      // A load of an array the backward sweep still has is made of its
+      // index (icf[off + k]: tape off + k's parts, not the element).
+      if ((isPure(*v) && v->kind != OpKind::ReadVar &&
+           v->kind != OpKind::Load && v->kind != OpKind::Math) ||
+          cx.rc.reloadable(v)) {
         for (Op *x : v->operands)
           decompose(x);
         return;
@@ -284,6 +289,8 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
       add(parts, v);
     };
     auto need = [&](Op *v) {
+      if (v)
+        needed.push_back(v);
       if (v && !cx.rc.recomputable(v)) {
         add(whole, v);
         decompose(v);
@@ -302,6 +309,17 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     s.saved = parts.size() < whole.size() ? parts : whole;
     for (Op *v : s.saved)
       b.push(cx.rt.tape(v->type), v);
+    // What the backward sweep will compute again (as backwardStmt does).
+    std::function<void(Op *)> again = [&](Op *v) {
+      if (std::find(s.saved.begin(), s.saved.end(), v) != s.saved.end())
+        return;
+      if (cx.rc.recomputable(v))
+        return cx.rc.markUsed(v);
+      for (Op *x : v->operands)
+        again(x);
+    };
+    for (Op *v : needed)
+      again(v);
   }
   for (auto &term : s.terms)
     s.leafTargets.push_back(fs.leafTarget.at(term.second));
@@ -316,6 +334,8 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
   for (const Array *ga : ctx.snapOrder) {
     Array *fa = cx.out.m.arrays.at(ga);
     Array *copy = ctx.snaps.at(ga).second;
+    if (!cx.rc.readsSnapshot(copy) && copy == fa)
+      continue; // restored in place: nothing declared
     if (!cx.rc.readsSnapshot(copy)) {
       // No backward value came from it: no copy, no declaration.
       auto entry = ctx.entryCopy.find(ga);
@@ -333,10 +353,9 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
     }
     // An entry copy is pushed itself; an array final in the iteration is.
     Array *from = ctx.entryCopy.count(ga) ? copy : fa;
-    Op *size = b.constant(static_cast<double>(fa->size), Type::Int);
     cx.out
         .forLoop(
-            size,
+            cx.out.extentOf(fa),
             [&](Op *q) { b.push(cx.rt.tape(fa->elemType), b.load(from, q)); },
             "save " + from->name + " of this iteration for the backward sweep")
         ->role = OpRole::SnapshotSave;

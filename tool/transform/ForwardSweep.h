@@ -87,6 +87,12 @@ private:
   void record(Stmt s, SourceLoc loc, Where w, std::vector<Item> &items);
 
   void forwardLoop(const Op &o, Where w, std::vector<Item> &items);
+  /// forwardLoop, with the variables o steps by constants only (analysis
+  /// steppedVars) read back by the backward sweep's statements: o's last
+  /// value of each goes on the tape after it, and each step is an Item.
+  void forwardStepping(const Op &o, Where w, std::vector<Item> &items);
+  /// A step of a stepped variable: an Item taking it back.
+  void recordStep(const Op &o, std::vector<Item> &items);
 
   /// A loop's body and step forwarded into `body` and `step` (the loop's
   /// own regions, or a checkpointed loop's taped copy), with per-iteration

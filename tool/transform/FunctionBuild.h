@@ -36,6 +36,19 @@ struct FunctionBuild {
     emit();
   }
 
+  /// The number of elements of local array a of F, as an int at the
+  /// insertion point: its size, or the count of its declaration at F's top
+  /// level (heap scratch); null when neither is known.
+  Op *extentOf(const Array *a) {
+    if (a->size > 0)
+      return b.constant(static_cast<double>(a->size), Type::Int);
+    for (auto &op : F.body.ops)
+      if (op->kind == OpKind::DeclArray && op->arr == a &&
+          op->operands.size() == 1)
+        return b.cast(op->operands[0], Type::Int);
+    return nullptr;
+  }
+
   /// for (int k = 0; k < count; ++k) { body(k) } at the insertion point.
   Op *forLoop(Op *count, const std::function<void(Op *)> &body,
               const std::string &comment = "") {

@@ -1,13 +1,19 @@
 #include "transform/Recompute.h"
 
+#include "analysis/Loops.h"
+
 #include <algorithm>
 
 namespace adgen::detail {
 
 bool Recompute::recomputable(const Op *v) {
-  auto answer = known.memo.find(v);
-  if (answer != known.memo.end())
+  auto &memo = statement ? known.memoInStatement : known.memo;
+  auto answer = memo.find(v);
+  if (answer != memo.end())
     return answer->second;
+  // An answer that reads a stepped variable holds where it is given
+  // (readsStepHere): not kept.
+  int stepReadsBefore = stepReads;
   bool r = false;
   if (v->kind == OpKind::Const || v->block == &out.F.body) {
     r = true;
@@ -18,6 +24,15 @@ bool Recompute::recomputable(const Op *v) {
                    pos.counters.end() ||
                settled(gv) ||
                (copy != known.copyOf.end() && recomputable(copy->second)));
+    if (statement && !r && gv) {
+      if (backward) {
+        r = known.viaStep.count(v) > 0;
+      } else if (auto sv = steppingOf(gv); sv && readsStepHere(v)) {
+        r = true;
+        known.viaStep[v] = sv.get();
+      }
+      stepReads += r;
+    }
   } else if (v->kind == OpKind::Load) {
     const Array *ga = out.m.source(v->arr);
     Array *copy = ga && !settled(ga) ? snapshotOf(ga) : nullptr;
@@ -30,7 +45,45 @@ bool Recompute::recomputable(const Op *v) {
     for (const Op *x : v->operands)
       r = r && recomputable(x);
   }
-  return known.memo[v] = r;
+  if (r && stepReads != stepReadsBefore)
+    return true;
+  return memo[v] = r;
+}
+
+bool Recompute::readsStepHere(const Op *v) const {
+  const Block *blk = v->block;
+  if (blk != out.b.block())
+    return false;
+  for (size_t i = blk->indexOf(v) + 1; i < blk->ops.size(); ++i) {
+    const Op &x = *blk->ops[i];
+    if (varWritten(x) == v->var)
+      return false;
+    for (auto &r : x.regions)
+      if (writesVar(*r, v->var))
+        return false;
+  }
+  return true;
+}
+
+void Recompute::markUsed(const Op *v) {
+  auto sv = known.viaStep.find(v);
+  if (sv != known.viaStep.end())
+    sv->second->used = true;
+  if (v->kind == OpKind::ReadVar) {
+    const Var *gv = out.m.source(v->var);
+    auto copy = gv ? known.copyOf.find(gv) : known.copyOf.end();
+    if (copy != known.copyOf.end())
+      markUsed(copy->second);
+  }
+  for (const Op *x : v->operands)
+    markUsed(x);
+}
+
+bool Recompute::reloadable(const Op *v) const {
+  if (v->kind != OpKind::Load)
+    return false;
+  const Array *ga = out.m.source(v->arr);
+  return ga && (settled(ga) || snapshotOf(ga) == v->arr);
 }
 
 Array *Recompute::snapshotOf(const Array *ga) const {
@@ -52,6 +105,9 @@ Op *Recompute::recompute(const Op *v) {
   if (v->block == &out.F.body)
     return const_cast<Op *>(v);
   if (v->kind == OpKind::ReadVar) {
+    auto sv = known.viaStep.find(v);
+    if (sv != known.viaStep.end())
+      return out.b.cast(out.b.readVar(sv->second->back), v->type);
     const Var *gv = out.m.source(v->var);
     for (auto it = bwdCounters.rbegin(); it != bwdCounters.rend(); ++it)
       if (it->first == gv)

@@ -10,6 +10,7 @@
 #include "transform/FunctionBuild.h"
 
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -27,6 +28,19 @@ struct BodyContext {
   // body first writes them: snaps holds (first write, copy), the copy is
   // taken at the start of the iteration by the loop `entryCopy`.
   std::map<const Array *, Op *> entryCopy;
+};
+
+/// An integer variable a loop changes only by constant steps (analysis
+/// steppedVars): statements in the loop read it, in the backward sweep,
+/// from `back`, which takes each step back as its reversal passes it.
+struct SteppedVar {
+  const Var *var = nullptr; // in the primal
+  Var *back = nullptr;      // f_grad's, once some statement reads it
+  bool used = false;        // a recomputed value reads it
+  // f_grad's own variable where it still holds the loop's last value in
+  // the backward sweep (a top-level loop, nothing writing it later), else
+  // null: that value is taped.
+  Var *last = nullptr;
 };
 
 class Recompute {
@@ -51,6 +65,41 @@ public:
   /// declaration): the backward sweep computes it from that.
   void holdsCopy(const Var *v, Op *value) { known.copyOf[v] = value; }
 
+  /// The forward sweep enters (leaves) the loop that steps sv->var.
+  void enterStepped(std::shared_ptr<SteppedVar> sv) {
+    stepping.push_back(std::move(sv));
+  }
+  void leaveStepped() { stepping.pop_back(); }
+  /// The loop around the forward sweep stepping v, if any.
+  std::shared_ptr<SteppedVar> steppingOf(const Var *v) const {
+    for (auto &sv : stepping)
+      if (sv->var == v)
+        return sv;
+    return nullptr;
+  }
+  /// While one lives, questions are a statement's (its values are read
+  /// where it stands, so stepped variables count as recomputable); loop
+  /// trip counts and conditions are asked without.
+  class ForStatement {
+  public:
+    explicit ForStatement(Recompute &rc) : rc(rc), was(rc.statement) {
+      rc.statement = true;
+    }
+    ~ForStatement() { rc.statement = was; }
+    ForStatement(const ForStatement &) = delete;
+    ForStatement &operator=(const ForStatement &) = delete;
+
+  private:
+    Recompute &rc;
+    bool was;
+  };
+  /// v, recomputable, will be recomputed: the stepped variables it reads
+  /// are used.
+  void markUsed(const Op *v);
+  /// The forward sweep is done: a stepped variable's read is recomputable
+  /// where the forward sweep found it so.
+  void backwardStarts() { backward = true; }
+
   // ---- the backward sweep's counters ---------------------------------
   /// Within a reversed counted loop, `counter` is `value`.
   void enterReversedLoop(const Var *counter, Op *value) {
@@ -63,6 +112,9 @@ public:
   /// before any loop, loads of never-written inputs, and cheap arithmetic of
   /// those. Transcendentals are taped (a pop is cheaper).
   bool recomputable(const Op *v);
+  /// A load the backward sweep can repeat once it has the index: of an
+  /// array settled here or restored in place for this iteration.
+  bool reloadable(const Op *v) const;
   /// v computed again at the builder's insertion point (see recomputable).
   Op *recompute(const Op *v);
   /// Settled at the current top-level statement (RecordFacts::settledAt).
@@ -98,8 +150,15 @@ private:
   struct Answers {
     std::unordered_map<const Var *, Op *> copyOf;
     std::unordered_map<const Op *, Array *> snapshotCopy;
-    std::unordered_map<const Op *, bool> memo;
+    std::unordered_map<const Op *, bool> memo, memoInStatement;
+    std::unordered_map<const Op *, SteppedVar *> viaStep;
   } known;
+  std::vector<std::shared_ptr<SteppedVar>> stepping;
+  bool statement = false, backward = false;
+  int stepReads = 0; // stepped-variable reads answered recomputable
+  /// A read of stepped sv at v: valid for the statement being recorded
+  /// when nothing between v and it (the end of its block) writes sv.
+  bool readsStepHere(const Op *v) const;
 };
 
 } // namespace adgen::detail

@@ -74,7 +74,9 @@ struct CheckpointedLoop : CheckpointPlan {
 
 /// What the backward sweep reverses, mirroring the forward structure.
 struct Item {
-  enum Kind { Statement, If, Loop, ZeroArray } kind;
+  // StepBack: a step of a stepped variable (`++idx`), taken back;
+  // SteppedLoopEnd: the loop stepping it ended, its value on the tape.
+  enum Kind { Statement, If, Loop, ZeroArray, StepBack, SteppedLoopEnd } kind;
   Stmt stmt;
   Op *cond = nullptr;         // If: the branch taken (top level)
   std::vector<Item> a, b;     // If: then/else; Loop: body/step
@@ -86,6 +88,8 @@ struct Item {
   Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
   std::vector<std::pair<Array *, Array *>> snaps{}; // Loop: (array, copy)
   std::shared_ptr<CheckpointedLoop> ck{};           // Loop: checkpointed
+  std::shared_ptr<SteppedVar> stepped{};            // StepBack, SteppedLoopEnd
+  double step = 0; // StepBack: what the step adds
 };
 
 /// What the forward sweep hands the backward sweep: the Items of f's top
