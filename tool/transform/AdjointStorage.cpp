@@ -2,10 +2,79 @@
 
 #include "analysis/Loops.h"
 
-namespace adgen {
+#include <utility>
 
-Op *AdjointStorage::read(Builder &b, const Target &t, Op *idx,
-                         Op *row) const {
+namespace adgen {
+namespace {
+
+/// Whether nothing between ops a and b of one block could change what
+/// `x` reads: a write of its variable, or for a load any store or call.
+bool unchangedBetween(const Op *a, const Op *b, const Op &x) {
+  if (!a->block || a->block != b->block)
+    return false;
+  size_t i = a->block->indexOf(a), j = b->block->indexOf(b);
+  if (i > j)
+    std::swap(i, j);
+  for (size_t k = i + 1; k < j; ++k) {
+    const Op &o = *a->block->ops[k];
+    if (x.kind == OpKind::ReadVar) {
+      if (varWritten(o) == x.var)
+        return false;
+      for (auto &r : o.regions)
+        if (writesVar(*r, x.var))
+          return false;
+      continue;
+    }
+    Effect e = effectOf(o.kind);
+    if (!o.regions.empty() ||
+        (e != Effect::None && e != Effect::ReadVar && e != Effect::ReadArray &&
+         e != Effect::WriteVar && e != Effect::Tape))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool sameValue(const Op *a, const Op *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->type != b->type ||
+      a->operands.size() != b->operands.size())
+    return false;
+  switch (a->kind) {
+  case OpKind::Const:
+    return a->num == b->num;
+  case OpKind::ReadVar:
+    return a->var == b->var && unchangedBetween(a, b, *a);
+  case OpKind::Load:
+    if (a->arr != b->arr || !unchangedBetween(a, b, *a))
+      return false;
+    for (size_t i = 0; i < a->operands.size(); ++i)
+      if (!sameValue(a->operands[i], b->operands[i]))
+        return false;
+    return true;
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Cast:
+    if (!isInteger(a->type))
+      return false;
+    for (size_t i = 0; i < a->operands.size(); ++i)
+      if (!sameValue(a->operands[i], b->operands[i]))
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool sameElement(const Target &x, const Target &y) {
+  return x.var == y.var && x.arr == y.arr && sameValue(x.idx, y.idx) &&
+         sameValue(x.row, y.row);
+}
+
+Op *AdjointStorage::read(Builder &b, const Target &t, Op *idx, Op *row) const {
   if (t.var) {
     auto d = directAdj.find(t.var);
     if (d != directAdj.end())

@@ -27,6 +27,16 @@ struct Target {
   }
 };
 
+/// Whether two forward-sweep values are equal: equal constants, reads of
+/// one variable with no write between them, loads of one element with no
+/// store or call between them, and integer arithmetic of such.
+bool sameValue(const Op *a, const Op *b);
+
+/// Whether two targets are one element of the primal: the same variable,
+/// or the same array at indices that give the same integer. `a[i] = a[i] *
+/// c` lowers its two `i`s apart; the statement's term on a[i] is on itself.
+bool sameElement(const Target &x, const Target &y);
+
 struct AdjointStorage {
   std::map<const Var *, Var *> varAdj;      // scalar adjoints in locals
   std::map<const Var *, Array *> directAdj; // scalar params: *a_bar itself

@@ -10,7 +10,6 @@
 #include <string>
 
 namespace adgen::detail {
-
 BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {
   cx.rc.backwardStarts();
 }
@@ -110,8 +109,8 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
 void BackwardSweep::reverseStep(const Item &it) {
   const SteppedVar &sv = *it.stepped;
   if (it.kind == Item::SteppedLoopEnd) { // its value as the loop ended
-    b.writeVar(sv.back, sv.last ? b.readVar(sv.last)
-                                : b.pop(cx.rt.tape(sv.back->type)));
+    b.writeVar(sv.back,
+               sv.last ? b.readVar(sv.last) : b.pop(cx.rt.tape(sv.back->type)));
   } else if (sv.used) {
     Op *by = b.constant(std::fabs(it.step), sv.back->type);
     b.writeVar(sv.back, it.step > 0 ? b.sub(b.readVar(sv.back), by)
@@ -148,6 +147,9 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   if (inRegion)
     for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
       have[*it] = b.pop(cx.rt.tape((*it)->type));
+  if (inRegion)
+    for (auto &[v, pushed] : s.savedAlias)
+      have[v] = have.at(pushed);
   // Values not popped are computed again: from the popped parts, or
   // wholly from what the backward sweep knows.
   std::unordered_map<const Op *, Op *> again;
@@ -185,7 +187,7 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   Op *self = nullptr;
   bool hasSelf = false;
   for (size_t i = 0; i < s.terms.size(); ++i)
-    if (!s.isReturn && s.leafTargets[i] == s.target) {
+    if (!s.isReturn && sameElement(s.leafTargets[i], s.target)) {
       Op *coef = s.terms[i].first;
       Op *c = coef ? b.cast(val(coef), ty) : b.constant(1, ty);
       self = self ? b.add(self, c) : c;
@@ -205,7 +207,7 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
     backwardCall(*s.call, t, val, inRegion);
   for (size_t i = 0; i < s.terms.size(); ++i) {
     const Target &lt = s.leafTargets[i];
-    if (!s.isReturn && lt == s.target)
+    if (!s.isReturn && sameElement(lt, s.target))
       continue;
     Op *coef = s.terms[i].first;
     Op *c = coef ? b.cast(val(coef), ty) : nullptr;

@@ -270,9 +270,15 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     // made of by cheap arithmetic (h·t and w·t share t: tape h and t).
     Recompute::ForStatement asStatement(cx.rc);
     std::vector<Op *> whole, parts, needed;
-    auto add = [](std::vector<Op *> &set, Op *v) {
-      if (std::find(set.begin(), set.end(), v) == set.end())
-        set.push_back(v);
+    std::vector<std::pair<Op *, Op *>> wholeAlias, partsAlias;
+    auto add = [&](std::vector<Op *> &set, Op *v) {
+      if (std::find(set.begin(), set.end(), v) != set.end())
+        return;
+      auto &alias = &set == &whole ? wholeAlias : partsAlias;
+      for (Op *x : set)
+        if (sameValue(x, v))
+          return alias.push_back({v, x});
+      set.push_back(v);
     };
     std::function<void(Op *)> decompose = [&](Op *v) {
       if (cx.rc.recomputable(v))
@@ -303,28 +309,41 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
         need(v);
     for (auto &[coef, leaf] : s.terms) {
       need(coef);
-      need(fs.leafTarget.at(leaf).idx);
-      need(fs.leafTarget.at(leaf).row);
+      const Target &lt = fs.leafTarget.at(leaf);
+      if (!s.isReturn && sameElement(lt, s.target))
+        continue; // a term on the target: updated in place at its index
+      need(lt.idx);
+      need(lt.row);
     }
-    s.saved = parts.size() < whole.size() ? parts : whole;
+    bool byParts = parts.size() < whole.size();
+    s.saved = byParts ? parts : whole;
+    s.savedAlias = byParts ? partsAlias : wholeAlias;
     for (Op *v : s.saved)
       b.push(cx.rt.tape(v->type), v);
-    // What the backward sweep will compute again (as backwardStmt does).
-    std::function<void(Op *)> again = [&](Op *v) {
-      if (std::find(s.saved.begin(), s.saved.end(), v) != s.saved.end())
-        return;
-      if (cx.rc.recomputable(v))
-        return cx.rc.markUsed(v);
-      for (Op *x : v->operands)
-        again(x);
-    };
-    for (Op *v : needed)
-      again(v);
+    markRecomputed(s, needed);
   }
   for (auto &term : s.terms)
     s.leafTargets.push_back(fs.leafTarget.at(term.second));
   items.push_back(Item{
       Item::Statement, std::move(s), nullptr, {}, {}, nullptr, nullptr, loc});
+}
+
+/// Marks what the backward sweep will compute again of a statement's
+/// needed values (as backwardStmt does): what it did not pop.
+void ForwardSweep::markRecomputed(const Stmt &s,
+                                  const std::vector<Op *> &needed) {
+  std::function<void(Op *)> again = [&](Op *v) {
+    if (std::find(s.saved.begin(), s.saved.end(), v) != s.saved.end() ||
+        std::any_of(s.savedAlias.begin(), s.savedAlias.end(),
+                    [v](auto &a) { return a.first == v; }))
+      return;
+    if (cx.rc.recomputable(v))
+      return cx.rc.markUsed(v);
+    for (Op *x : v->operands)
+      again(x);
+  };
+  for (Op *v : needed)
+    again(v);
 }
 
 void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,

@@ -85,6 +85,7 @@ private:
   /// Keeps a statement for the backward sweep; inside a region, the values
   /// it will need go on the tape now.
   void record(Stmt s, SourceLoc loc, Where w, std::vector<Item> &items);
+  void markRecomputed(const Stmt &s, const std::vector<Op *> &needed);
 
   void forwardLoop(const Op &o, Where w, std::vector<Item> &items);
   /// forwardLoop, with the variables o steps by constants only (analysis

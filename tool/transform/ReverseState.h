@@ -49,6 +49,9 @@ struct Stmt {
   std::vector<std::pair<Op *, Op *>> terms; // (coef or null, leaf)
   std::vector<Target> leafTargets;          // where each term's leaf lives
   std::vector<Op *> saved; // forward values pushed for the backward sweep
+  // Values equal to one pushed (sameValue: the `i` of a[i - 1] and of a[i]),
+  // read from its pop: (value, the pushed one).
+  std::vector<std::pair<Op *, Op *>> savedAlias;
   SourceLoc loc;
   std::shared_ptr<CallRecord> call{}; // a kept call's result: no terms
 };

@@ -32,12 +32,21 @@ double f(const double *x, int n, int passes) {
 // CHECK-LABEL: ADGEN_HD double f_grad(const double *x, int n, int passes, double *x_bar,
 // CHECK-NEXT: double f_bar = 1.0) {
 // CHECK: double a_bar[8] = {};
+// The loop at line 22 reads a[i - 1] and a[i]: one index, taped once.
+// CHECK: a[[[I2:i_[0-9]+]]] = {{.+}} + 0.25;
+// CHECK-NEXT: tape_int.push([[I2]]);
+// CHECK-NEXT: tape_double.push(
+// CHECK-NEXT: tape_double.push(
+// CHECK-NEXT: }
 // CHECK: for (int [[K:k[_0-9]*]] = 0; [[K]] < {{.+}}; ++[[K]]) {
-// In reverse, a[i] = a[i] * a[i+1]: a_bar[i] is read, then scaled by the
-// old a[i+1], and a_bar[i+1] gains the old a[i] times it.
-// CHECK: [[AB:v[0-9]+]] = a_bar[{{.+}}];
-// CHECK: a_bar[{{.+}}] += {{.+}} * [[AB]];
-// CHECK: a_bar[{{.+}}] += {{.+}} * [[AB]];
+// In reverse, a[i] = a[i] * a[i+1]: a_bar[i] is read, then scaled in place
+// by the old a[i+1] (its term on itself, though its two `i`s lower apart),
+// and a_bar[i+1] gains the old a[i] times it.
+// CHECK: backward sweep of the loop at line 20,
+// CHECK: [[AB:v[0-9]+]] = a_bar[[[I:v[0-9]+]]];
+// CHECK-NEXT: a_bar[[[I]]] = {{v[0-9]+}} * [[AB]];
+// CHECK-NEXT: const int [[I1:v[0-9]+]] = [[I]] + 1;
+// CHECK-NEXT: a_bar[[[I1]]] += {{v[0-9]+}} * [[AB]];
 // CHECK: x_bar[{{.+}}] +=
 // CHECK: return {{.+}};
 
