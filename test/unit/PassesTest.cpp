@@ -63,7 +63,8 @@ TEST(PassesTest, ListsInPipelineOrder) {
             (std::vector<std::string>{
                 "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
-                "forward-sweep", "backward-sweep", "dead-code"}));
+                "forward-sweep", "backward-sweep", "value-numbering",
+                "dead-code"}));
   EXPECT_EQ(names(jvpPasses()),
             (std::vector<std::string>{"tangent", "dead-code"}));
   EXPECT_EQ(names(vectorJvpPasses()),
@@ -75,8 +76,8 @@ TEST(PassesTest, ListsInPipelineOrder) {
             (std::vector<std::string>{
                 "lower", "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
-                "forward-sweep", "backward-sweep", "dead-code", "tangent",
-                "value-numbering"}));
+                "forward-sweep", "backward-sweep", "value-numbering",
+                "dead-code", "tangent"}));
 }
 
 TEST(PassesTest, GradPassesPrintAfterAndVerifyEach) {

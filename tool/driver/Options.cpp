@@ -59,9 +59,10 @@ OPTIONS
                       Print the IR of the function a pass made to stderr
                       after the pass, under "*** IR after PASS (function)
                       ***". Passes in order: lowering: lower; grad: clone,
-                      inline, structure, hoist, activity, to-be-recorded,
-                      checkpoint-plan, adjoint-storage, forward-sweep,
-                      backward-sweep, dead-code; jvp: tangent, dead-code;
+                      inline, structure, conditions, hoist, activity,
+                      to-be-recorded, checkpoint-plan, adjoint-storage,
+                      forward-sweep, backward-sweep, value-numbering,
+                      dead-code; jvp: tangent, dead-code;
                       jvp with width: clone, inline, tangent,
                       value-numbering, dead-code; batch: clone, inline.
   --verify-each       Check the IR after every pass, not only after the

@@ -38,6 +38,11 @@ bool valueNumbering(PassState &s) {
   return true;
 }
 
+bool numberBackward(PassState &s) {
+  s.reverse->numberBackward();
+  return true;
+}
+
 bool inliningAll(PassState &s) {
   if (const Function *r = uninlinableCallee(*s.fn)) {
     std::string kernel = "the batched kernel of '" + s.primal->name + "'";
@@ -160,6 +165,7 @@ const PassList &gradPasses() {
       {"adjoint-storage", adjointStorage}, // f_grad's signature, x_bar locals
       {"forward-sweep", forwardSweep},     // the primal, statements recorded
       {"backward-sweep", backwardSweep},   // recorded statements transposed
+      {"value-numbering", numberBackward}, // the backward sweep's indices once
       {"dead-code", deadCode},             // what nothing reads goes
   };
   return passes;

@@ -9,6 +9,7 @@
 #include "transform/Inline.h"
 #include "transform/Structure.h"
 #include "transform/Tangent.h"
+#include "transform/ValueNumbering.h"
 
 namespace adgen::detail {
 namespace {
@@ -92,6 +93,8 @@ bool AdjointPasses::forwardSweep(Diagnostic &error) {
 }
 
 void AdjointPasses::backwardSweep() {
+  Block &body = state->out.F.body;
+  forwardEnd = body.ops.empty() ? nullptr : body.ops.back().get();
   detail::reverseTop(*state, *fwd);
   // Primal calls copied as they are (a checkpointed loop's plain run) call
   // the callee's copy in the output.
@@ -100,6 +103,10 @@ void AdjointPasses::backwardSweep() {
       if (o.kind == OpKind::Call && !o.callee->isInternal)
         const_cast<Op &>(o).callee = opts.module->primalCopyOf(*o.callee);
     });
+}
+
+void AdjointPasses::numberBackward() {
+  numberValues(state->out.F, /*foldConstants=*/false, forwardEnd);
 }
 
 std::unique_ptr<Function>
@@ -112,6 +119,7 @@ adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
   if (!passes.forwardSweep(error))
     return nullptr;
   passes.backwardSweep();
+  passes.numberBackward();
   return F;
 }
 

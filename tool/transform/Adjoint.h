@@ -87,12 +87,17 @@ public:
   bool forwardSweep(Diagnostic &error);
   /// The recorded statements in reverse, transposed; then the return.
   void backwardSweep();
+  /// Value numbering of the backward sweep (transform/ValueNumbering): an
+  /// index or a read it computes again is computed once per block. The
+  /// forward sweep stays the primal as written.
+  void numberBackward();
 
 private:
   std::unique_ptr<Function> F; // until storage() hands it over
   AdjointOptions opts;
   std::unique_ptr<detail::ReverseState> state; // shared by the sweeps
   std::unique_ptr<detail::ForwardResult> fwd;  // the forward sweep's result
+  const Op *forwardEnd = nullptr; // f_grad's last op before the backward sweep
 };
 
 /// The adjoint pass: f_grad from `g`, a primal already prepared (calls

@@ -205,13 +205,30 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   }
   if (s.call)
     backwardCall(*s.call, t, val, inRegion);
+  addToLeaves(s, t, ty, val);
+}
+
+/// Each term's leaf gains coef · t; terms whose leaves are one element
+/// (x[i] * x[i]) add to it once. Terms on the target itself are done.
+void BackwardSweep::addToLeaves(const Stmt &s, Op *t, Type ty,
+                                const std::function<Op *(Op *)> &val) {
+  std::vector<bool> done(s.terms.size(), false);
   for (size_t i = 0; i < s.terms.size(); ++i) {
     const Target &lt = s.leafTargets[i];
-    if (!s.isReturn && sameElement(lt, s.target))
+    if (done[i] || (!s.isReturn && sameElement(lt, s.target)))
       continue;
-    Op *coef = s.terms[i].first;
-    Op *c = coef ? b.cast(val(coef), ty) : nullptr;
-    Op *contrib = c ? b.mul(c, t) : t;
+    Op *c = nullptr;
+    size_t n = 0;
+    for (size_t j = i; j < s.terms.size(); ++j) {
+      if (done[j] || !sameElement(lt, s.leafTargets[j]))
+        continue;
+      done[j] = true;
+      ++n;
+      Op *coef = s.terms[j].first;
+      Op *cj = coef ? b.cast(val(coef), ty) : b.constant(1, ty);
+      c = c ? b.add(c, cj) : cj;
+    }
+    Op *contrib = n == 1 && !s.terms[i].first ? t : b.mul(c, t);
     if (contrib)
       contrib->tangentProduct = contrib != t;
     add(lt, val(lt.idx), val(lt.row), contrib);

@@ -26,6 +26,8 @@ private:
   /// One statement: x̄ = 0 (or scaled by its self terms), then each leaf's
   /// adjoint += coefficient · x̄.
   void backwardStmt(const Stmt &s, bool inRegion);
+  void addToLeaves(const Stmt &s, Op *t, Type ty,
+                   const std::function<Op *(Op *)> &val);
 
   /// A kept call's reversal: its callee's adjoint with the arguments'
   /// forward values (`val`), seeded with t, the adjoint of its result.

@@ -60,12 +60,18 @@ bool fold(OpKind k, Type t, double a, double b, double &r) {
 
 class Numbering {
 public:
+  explicit Numbering(bool foldConstants) : fold_(foldConstants) {}
   int changed = 0;
 
-  void block(Block &b) {
+  void block(Block &b, const Op *after = nullptr) {
     std::map<Key, Op *> seen;
+    bool skipping = after != nullptr;
     for (auto &up : b.ops) {
       Op &op = *up;
+      if (skipping) {
+        skipping = &op != after;
+        continue;
+      }
       for (Op *&o : op.operands) {
         auto it = same_.find(o);
         if (it != same_.end())
@@ -74,7 +80,7 @@ public:
       for (auto &r : op.regions)
         block(*r);
       forget(op, seen);
-      if (op.kind != OpKind::Const && foldable(op))
+      if (fold_ && op.kind != OpKind::Const && foldable(op))
         ++changed; // then numbered as the constant it is
 
       if (!numbered(op))
@@ -94,6 +100,7 @@ public:
   }
 
 private:
+  bool fold_;
   std::unordered_map<const Op *, Op *> same_;
 
   /// Turns op into a constant when both its operands are.
@@ -111,8 +118,18 @@ private:
     return true;
   }
 
-  /// Drops the reads op may change: a write of the variable or array, and
-  /// every read after a call, a region or a runtime op.
+  /// Whether a and b may be one memory: parameters and globals may be
+  /// (a caller may pass one buffer twice); locals are their own.
+  static bool mayAlias(const Array *a, const Array *b) {
+    auto outside = [](const Array *x) {
+      return x && (x->paramIndex >= 0 || x->global);
+    };
+    return outside(a) && outside(b);
+  }
+
+  /// Drops the reads op may change: a write of the variable or array (or of
+  /// a parameter array, for loads of parameter arrays), and every read
+  /// after a call, a region or a runtime op.
   static void forget(const Op &op, std::map<Key, Op *> &seen) {
     Effect e = effectOf(op.kind);
     bool all = !op.regions.empty() || e == Effect::Call ||
@@ -124,7 +141,10 @@ private:
       const void *what = std::get<4>(it->first);
       bool read = k == OpKind::ReadVar || k == OpKind::Load;
       bool hit = all || (e == Effect::WriteVar && what == op.var) ||
-                 (e == Effect::WriteArray && what == op.arr);
+                 (e == Effect::WriteArray &&
+                  (what == op.arr ||
+                   (k == OpKind::Load &&
+                    mayAlias(op.arr, static_cast<const Array *>(what)))));
       it = read && hit ? seen.erase(it) : std::next(it);
     }
   }
@@ -132,9 +152,9 @@ private:
 
 } // namespace
 
-int numberValues(Function &f) {
-  Numbering n;
-  n.block(f.body);
+int numberValues(Function &f, bool foldConstants, const Op *after) {
+  Numbering n(foldConstants);
+  n.block(f.body, after);
   return n.changed;
 }
 

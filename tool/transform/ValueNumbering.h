@@ -12,7 +12,12 @@
 namespace adgen {
 
 /// Numbers f's values; returns how many ops it replaced or folded. The
-/// replaced ops stay, unused, for eliminateDeadCode.
-int numberValues(Function &f);
+/// replaced ops stay, unused, for eliminateDeadCode. Without
+/// foldConstants, arithmetic on constants stays as the source wrote it
+/// (`2.0 * 3.14159`).
+/// With `after` (an op of f's body), only the body's ops after it and
+/// their regions are numbered.
+int numberValues(Function &f, bool foldConstants = true,
+                 const Op *after = nullptr);
 
 } // namespace adgen
