@@ -34,6 +34,7 @@ bool same(const State &x, const State &y) {
 
 struct Outcome {
   long long reversed = 0, peak = 0, recomputed = 0, maxTape = 0;
+  std::size_t reserved = 0, capacityAtEnd = 0; // the store's, in bytes
   bool ok = true;
   std::string why;
 };
@@ -41,7 +42,8 @@ struct Outcome {
 /// Runs the forward sweep and the backward driver of a loop of n
 /// iterations (online: trip count unknown at entry) and checks each
 /// reversal.
-Outcome drive(Policy p, long long n, bool online = false, Store *outer = nullptr) {
+Outcome drive(Policy p, long long n, bool online = false,
+              Store *outer = nullptr) {
   Store own;
   Store &store = outer ? *outer : own;
   std::size_t before = store.size();
@@ -50,6 +52,7 @@ Outcome drive(Policy p, long long n, bool online = false, Store *outer = nullptr
   State s;
   const std::size_t bytes = sizeof(double) * 4;
   Forward fwd(store, p, online ? 0 : n, bytes, "toy.cpp:1", online);
+  r.reserved = store.capacity();
   for (long long i = 0; i < n; ++i) {
     truth.push_back(s);
     if (fwd.save(i)) {
@@ -102,9 +105,10 @@ Outcome drive(Policy p, long long n, bool online = false, Store *outer = nullptr
     r.ok = false;
     r.why = "store not released";
   }
-  (void)final;
+  (void) final;
   r.peak = ck.peakHeld();
   r.recomputed = ck.recomputed();
+  r.capacityAtEnd = store.capacity();
   return r;
 }
 
@@ -185,7 +189,8 @@ TEST(Checkpoint, UnknownTripCount) {
       Cost c = cost(p, n);
       if (p.kind == Kind::Auto) {
         // s in [√(n/2), √(2n)]: at most ≈ 2.12√n held, less than n redone.
-        EXPECT_LE(r.peak, (long long)std::ceil(2.13 * std::sqrt((double)n)) + 1);
+        EXPECT_LE(r.peak,
+                  (long long)std::ceil(2.13 * std::sqrt((double)n)) + 1);
         EXPECT_LE(r.recomputed, n);
       } else {
         // Segments from 0: the short one is reversed first, so at most
@@ -204,7 +209,8 @@ TEST(Checkpoint, UnknownTripCount) {
 TEST(Checkpoint, BudgetPicksWhatFits) {
   const std::size_t bytes = sizeof(double) * 4;
   for (long long n : kSteps)
-    for (unsigned long long b : {0ull, 32ull, 64ull, 320ull, 3200ull, 1ull << 20}) {
+    for (unsigned long long b :
+         {0ull, 32ull, 64ull, 320ull, 3200ull, 1ull << 20}) {
       SCOPED_TRACE("n " + std::to_string(n) + " budget " + std::to_string(b));
       Outcome r = drive(Policy::budget((long long)b), n);
       ASSERT_TRUE(r.ok) << r.why;
@@ -216,6 +222,25 @@ TEST(Checkpoint, BudgetPicksWhatFits) {
       Outcome online = drive(Policy::budget((long long)b), n, true);
       ASSERT_TRUE(online.ok) << online.why;
     }
+}
+
+TEST(Checkpoint, KnownSchedulesReserveTheirSlotsExactly) {
+  // The store is allocated once, at the Forward, to exactly the slots the
+  // schedule uses in both sweeps: a budget bounds the heap, not only the
+  // bytes in use.
+  const long long n = 1000;
+  for (Policy p : {Policy::every(10), Policy::automatic(), Policy::binomial(7),
+                   Policy::recompute(), Policy::budget(4000)}) {
+    Outcome o = drive(p, n);
+    ASSERT_TRUE(o.ok) << o.why;
+    Policy q = chosen(p, n, 32);
+    std::size_t slots = static_cast<std::size_t>(cost(q, n).snapshots);
+    EXPECT_EQ(o.reserved, slots * 32) << int(p.kind);
+    EXPECT_EQ(o.capacityAtEnd, o.reserved) << int(p.kind);
+    if (p.kind == Kind::Budget) {
+      EXPECT_LE(o.capacityAtEnd, 4000u);
+    }
+  }
 }
 
 TEST(Checkpoint, NestedLoopsShareOneStore) {

@@ -82,4 +82,36 @@ TEST_F(ValueNumberingTest, LibraryCallsStayApart) {
   EXPECT_EQ(sum->operands[1], e2);
 }
 
+TEST_F(ValueNumberingTest, AStoreToAParameterArrayForgetsOtherParameters) {
+  Array *c = arrayParam(*f, "c");
+  Array *local = f->newArray("t", Type::Double);
+  local->size = 2;
+  Op *l1 = b.load(a, b.constant(0, Type::Int));
+  Op *t1 = b.load(local, b.constant(0, Type::Int));
+  b.store(c, b.constant(0, Type::Int), l1); // c may be a
+  Op *l2 = b.load(a, b.constant(0, Type::Int));
+  Op *t2 = b.load(local, b.constant(0, Type::Int)); // a local is its own
+  Op *use = b.create(OpKind::Select, Type::Double, {l1, l2, t2});
+  ret(b, raw(OpKind::Add, use, t1));
+  numberValues(*f);
+  EXPECT_EQ(use->operands[1], l2);
+  EXPECT_EQ(use->operands[2], t1);
+}
+
+TEST_F(ValueNumberingTest, NumbersOnlyAfterTheGivenOpWithoutFolding) {
+  Op *m1 = raw(OpKind::Mul, b.constant(2, Type::Double), b.readVar(x));
+  Op *m2 = raw(OpKind::Mul, b.constant(2, Type::Double), b.readVar(x));
+  Op *mark = b.writeVar(f->newVar("y", Type::Double), raw(OpKind::Add, m1, m2));
+  Op *m3 = raw(OpKind::Mul, b.constant(2, Type::Double), b.readVar(x));
+  Op *m4 = raw(OpKind::Mul, b.constant(2, Type::Double), b.readVar(x));
+  Op *folded = raw(OpKind::Add, b.constant(1, Type::Double),
+                   b.constant(2, Type::Double));
+  Op *sum = raw(OpKind::Add, raw(OpKind::Add, m3, m4), folded);
+  ret(b, sum);
+  numberValues(*f, /*foldConstants=*/false, mark);
+  EXPECT_EQ(mark->operands[0]->operands[1], m2); // before the mark: kept
+  EXPECT_EQ(sum->operands[0]->operands[1], m3);  // after it: merged
+  EXPECT_EQ(folded->kind, OpKind::Add);          // not folded
+}
+
 } // namespace

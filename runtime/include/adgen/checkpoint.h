@@ -89,21 +89,22 @@ public:
   ADGEN_HD std::size_t size() const { return size_; }
   /// The most bytes held at once.
   ADGEN_HD std::size_t peak() const { return peak_; }
+  /// The bytes allocated.
+  ADGEN_HD std::size_t capacity() const { return cap_; }
   ADGEN_HD unsigned char *at(std::size_t offset) { return data_ + offset; }
+
+  /// Room for n bytes in all, allocated exactly (a checkpointed loop whose
+  /// schedule is known reserves its slots: the heap is what it needs).
+  ADGEN_HD void reserve(std::size_t n) {
+    if (n > cap_)
+      regrow(n);
+  }
 
   /// Grows or shrinks the bytes held to n (keeping what is below).
   ADGEN_HD void resize(std::size_t n) {
     if (n > cap_) {
       std::size_t cap = cap_ ? 2 * cap_ : 4096;
-      if (cap < n)
-        cap = n;
-      auto *grown =
-          static_cast<unsigned char *>(detail::allocate(arena_, cap));
-      if (size_)
-        std::memcpy(grown, data_, size_);
-      detail::release(arena_, data_);
-      data_ = grown;
-      cap_ = cap;
+      regrow(cap < n ? n : cap);
     }
     size_ = n;
     if (n > peak_)
@@ -111,6 +112,15 @@ public:
   }
 
 private:
+  ADGEN_HD void regrow(std::size_t cap) {
+    auto *grown = static_cast<unsigned char *>(detail::allocate(arena_, cap));
+    if (size_)
+      std::memcpy(grown, data_, size_);
+    detail::release(arena_, data_);
+    data_ = grown;
+    cap_ = cap;
+  }
+
   Arena *arena_ = nullptr;
   unsigned char *data_ = nullptr;
   std::size_t size_ = 0, cap_ = 0, peak_ = 0;
@@ -176,6 +186,8 @@ public:
       period_ = p.kind == Kind::Every ? (p.arg < 1 ? 1 : p.arg) : 1;
     } else {
       sched_ = Schedule(p, n);
+      // Every slot the loop's schedule uses, forward and backward, at once.
+      store_.reserve(base_ + static_cast<std::size_t>(sched_.slots()) * bytes_);
     }
     (void)where;
   }
