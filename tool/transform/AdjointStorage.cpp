@@ -2,17 +2,57 @@
 
 #include "analysis/Loops.h"
 
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
 #include <utility>
 
 namespace adgen {
 namespace {
+
+/// Positions of ops in their block, kept between calls so that comparing
+/// the many terms of one statement does not search the block each time.
+/// Every remembered position is checked against the block (ops[at] == op);
+/// a miss indexes the ops appended since, then searches the block as
+/// Block::indexOf does, so an edited block never gives a stale answer.
+class Positions {
+public:
+  size_t of(const Op *op) {
+    const Block &blk = *op->block;
+    if (&blk != blk_) {
+      blk_ = &blk;
+      at_.clear();
+      indexed_ = 0;
+    }
+    indexed_ = std::min(indexed_, blk.ops.size());
+    auto valid = [&](auto it) {
+      return it != at_.end() && it->second < blk.ops.size() &&
+             blk.ops[it->second].get() == op;
+    };
+    auto it = at_.find(op);
+    if (valid(it))
+      return it->second;
+    for (; indexed_ < blk.ops.size(); ++indexed_)
+      at_[blk.ops[indexed_].get()] = indexed_;
+    it = at_.find(op);
+    if (valid(it))
+      return it->second;
+    return at_[op] = blk.indexOf(op); // ops were inserted or moved
+  }
+
+private:
+  const Block *blk_ = nullptr;
+  size_t indexed_ = 0;
+  std::unordered_map<const Op *, size_t> at_;
+};
 
 /// Whether nothing between ops a and b of one block could change what
 /// `x` reads: a write of its variable, or for a load any store or call.
 bool unchangedBetween(const Op *a, const Op *b, const Op &x) {
   if (!a->block || a->block != b->block)
     return false;
-  size_t i = a->block->indexOf(a), j = b->block->indexOf(b);
+  static Positions positions; // adgen runs one function at a time
+  size_t i = positions.of(a), j = positions.of(b);
   if (i > j)
     std::swap(i, j);
   for (size_t k = i + 1; k < j; ++k) {
@@ -69,9 +109,46 @@ bool sameValue(const Op *a, const Op *b) {
   }
 }
 
+size_t valueHash(const Op *v) {
+  if (!v)
+    return 0;
+  auto mix = [](size_t h, size_t x) {
+    return h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  };
+  size_t h = mix(static_cast<size_t>(v->kind), static_cast<size_t>(v->type));
+  switch (v->kind) {
+  case OpKind::Const:
+    return mix(h, std::hash<double>()(v->num));
+  case OpKind::ReadVar:
+    return mix(h, std::hash<const Var *>()(v->var));
+  case OpKind::Load:
+    h = mix(h, std::hash<const Array *>()(v->arr));
+    break;
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Cast:
+    if (isInteger(v->type))
+      break;
+    [[fallthrough]];
+  default: // equal only to itself
+    return mix(h, std::hash<const Op *>()(v));
+  }
+  for (const Op *x : v->operands)
+    h = mix(h, valueHash(x));
+  return h;
+}
+
 bool sameElement(const Target &x, const Target &y) {
   return x.var == y.var && x.arr == y.arr && sameValue(x.idx, y.idx) &&
          sameValue(x.row, y.row);
+}
+
+size_t elementHash(const Target &t) {
+  size_t h = std::hash<const Var *>()(t.var);
+  h = h * 31 + std::hash<const Array *>()(t.arr);
+  h = h * 31 + valueHash(t.idx);
+  return h * 31 + valueHash(t.row);
 }
 
 Op *AdjointStorage::read(Builder &b, const Target &t, Op *idx, Op *row) const {

@@ -32,10 +32,17 @@ struct Target {
 /// store or call between them, and integer arithmetic of such.
 bool sameValue(const Op *a, const Op *b);
 
+/// A hash of a value's structure: values sameValue calls equal hash equal,
+/// so candidates are found in a table, not by comparing against them all.
+size_t valueHash(const Op *v);
+
 /// Whether two targets are one element of the primal: the same variable,
 /// or the same array at indices that give the same integer. `a[i] = a[i] *
 /// c` lowers its two `i`s apart; the statement's term on a[i] is on itself.
 bool sameElement(const Target &x, const Target &y);
+
+/// A hash of a target: elements sameElement calls equal hash equal.
+size_t elementHash(const Target &t);
 
 struct AdjointStorage {
   std::map<const Var *, Var *> varAdj;      // scalar adjoints in locals

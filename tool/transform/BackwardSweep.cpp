@@ -5,11 +5,14 @@
 
 #include "ir/Policy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 namespace adgen::detail {
+
 BackwardSweep::BackwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {
   cx.rc.backwardStarts();
 }
@@ -144,12 +147,12 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   // them: popped inside regions (in reverse push order), else the SSA
   // values themselves.
   std::unordered_map<const Op *, Op *> have;
-  if (inRegion)
+  if (inRegion) {
     for (auto it = s.saved.rbegin(); it != s.saved.rend(); ++it)
       have[*it] = b.pop(cx.rt.tape((*it)->type));
-  if (inRegion)
-    for (auto &[v, pushed] : s.savedAlias)
+    for (auto &[v, pushed] : s.savedAlias) // equal to one popped
       have[v] = have.at(pushed);
+  }
   // Values not popped are computed again: from the popped parts, or
   // wholly from what the backward sweep knows.
   std::unordered_map<const Op *, Op *> again;
@@ -209,28 +212,42 @@ void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
 }
 
 /// Each term's leaf gains coef · t; terms whose leaves are one element
-/// (x[i] * x[i]) add to it once. Terms on the target itself are done.
+/// (x[i] * x[i]) add to it once, in the order of their first term. Terms
+/// on the target itself are done. A term is compared only with elements
+/// of its hash, and with the latest term of each: the nearest in the block.
 void BackwardSweep::addToLeaves(const Stmt &s, Op *t, Type ty,
                                 const std::function<Op *(Op *)> &val) {
-  std::vector<bool> done(s.terms.size(), false);
+  size_t targetHash = s.isReturn ? 0 : elementHash(s.target);
+  std::vector<std::vector<size_t>> groups; // term indices per element
+  std::unordered_map<size_t, std::vector<size_t>> byHash; // hash → groups
   for (size_t i = 0; i < s.terms.size(); ++i) {
     const Target &lt = s.leafTargets[i];
-    if (done[i] || (!s.isReturn && sameElement(lt, s.target)))
+    size_t h = elementHash(lt);
+    if (!s.isReturn && h == targetHash && sameElement(lt, s.target))
       continue;
+    std::vector<size_t> &candidates = byHash[h];
+    auto g = std::find_if(candidates.begin(), candidates.end(), [&](size_t c) {
+      return sameElement(s.leafTargets[groups[c].back()], lt);
+    });
+    if (g == candidates.end()) {
+      candidates.push_back(groups.size());
+      groups.emplace_back();
+      g = candidates.end() - 1;
+    }
+    groups[*g].push_back(i);
+  }
+  for (const std::vector<size_t> &group : groups) {
     Op *c = nullptr;
-    size_t n = 0;
-    for (size_t j = i; j < s.terms.size(); ++j) {
-      if (done[j] || !sameElement(lt, s.leafTargets[j]))
-        continue;
-      done[j] = true;
-      ++n;
+    for (size_t j : group) {
       Op *coef = s.terms[j].first;
       Op *cj = coef ? b.cast(val(coef), ty) : b.constant(1, ty);
       c = c ? b.add(c, cj) : cj;
     }
-    Op *contrib = n == 1 && !s.terms[i].first ? t : b.mul(c, t);
+    size_t i = group.front();
+    Op *contrib = group.size() == 1 && !s.terms[i].first ? t : b.mul(c, t);
     if (contrib)
       contrib->tangentProduct = contrib != t;
+    const Target &lt = s.leafTargets[i];
     add(lt, val(lt.idx), val(lt.row), contrib);
   }
 }

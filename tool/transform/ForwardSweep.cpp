@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace adgen::detail {
 
@@ -271,13 +273,23 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     Recompute::ForStatement asStatement(cx.rc);
     std::vector<Op *> whole, parts, needed;
     std::vector<std::pair<Op *, Op *>> wholeAlias, partsAlias;
+    // Per set, the values pushed by hash, each with the latest value found
+    // equal to it (the nearest to compare the next one with).
+    using Classes =
+        std::unordered_map<size_t, std::vector<std::pair<Op *, Op *>>>;
+    Classes wholeClasses, partsClasses;
+    std::unordered_set<Op *> seen[2];
     auto add = [&](std::vector<Op *> &set, Op *v) {
-      if (std::find(set.begin(), set.end(), v) != set.end())
+      bool isWhole = &set == &whole;
+      if (!seen[isWhole].insert(v).second)
         return;
-      auto &alias = &set == &whole ? wholeAlias : partsAlias;
-      for (Op *x : set)
-        if (sameValue(x, v))
-          return alias.push_back({v, x});
+      auto &classes = (isWhole ? wholeClasses : partsClasses)[valueHash(v)];
+      for (auto &[pushed, latest] : classes)
+        if (sameValue(latest, v)) {
+          latest = v;
+          return (isWhole ? wholeAlias : partsAlias).push_back({v, pushed});
+        }
+      classes.push_back({v, v});
       set.push_back(v);
     };
     std::function<void(Op *)> decompose = [&](Op *v) {
