@@ -29,7 +29,10 @@ struct SameElementTest : ::testing::Test {
 TEST_F(SameElementTest, IndicesLoweredApartNameOneElement) {
   Op *i1 = iPlus(1), *i2 = iPlus(1), *j = iPlus(2);
   EXPECT_TRUE(sameValue(i1, i2));
+  EXPECT_EQ(valueHash(i1),
+            valueHash(i2)); // so a table finds one from the other
   EXPECT_TRUE(sameElement(at(i1), at(i2)));
+  EXPECT_EQ(elementHash(at(i1)), elementHash(at(i2)));
   EXPECT_FALSE(sameElement(at(i1), at(j))); // i + 1 against i + 2
   Array *other = arrayParam(*f, "c");
   EXPECT_FALSE(sameElement(at(i1), Target{nullptr, other, i2, nullptr}));
@@ -46,18 +49,33 @@ TEST_F(SameElementTest, AWriteOfTheIndexBetweenKeepsThemApart) {
   b.setBlock(&f->body);
   EXPECT_FALSE(sameValue(after, b.readVar(i)));
   EXPECT_TRUE(sameValue(after, r));
+  EXPECT_EQ(valueHash(after), valueHash(r));
 }
 
 TEST_F(SameElementTest, LoadsAreEqualUntilAStoreBetween) {
   Op *l1 = b.load(a, b.readVar(i));
   Op *l2 = b.load(a, b.readVar(i));
   EXPECT_TRUE(sameValue(l1, l2));
+  EXPECT_EQ(valueHash(l1), valueHash(l2));
   b.store(a, b.constant(0, Type::Int), l1);
   Op *l3 = b.load(a, b.readVar(i));
   EXPECT_FALSE(sameValue(l2, l3)); // the store may have written a[i]
   Op *d1 = b.create(OpKind::Add, Type::Double, {l3, l3});
   Op *d2 = b.create(OpKind::Add, Type::Double, {l3, l3});
   EXPECT_FALSE(sameValue(d1, d2)); // floating arithmetic is not compared
+}
+
+TEST_F(SameElementTest, AStoreInsertedBetweenLaterIsSeen) {
+  // sameValue remembers positions in the block; ops inserted before a
+  // remembered one move it, and the answer must follow.
+  Op *l1 = b.load(a, b.readVar(i));
+  Op *l2 = b.load(a, b.readVar(i));
+  EXPECT_TRUE(sameValue(l1, l2));
+  Op *store = b.store(a, b.constant(0, Type::Int), l1);
+  f->body.insert(f->body.indexOf(l2), f->body.take(store));
+  EXPECT_FALSE(sameValue(l1, l2));
+  f->body.insert(f->body.ops.size(), f->body.take(store));
+  EXPECT_TRUE(sameValue(l1, l2));
 }
 
 } // namespace

@@ -10,6 +10,33 @@
 #include <unordered_set>
 
 namespace adgen::detail {
+namespace {
+
+/// Values a statement pushes, each once; one equal (sameValue) to a pushed
+/// one is its alias. Per hash, each pushed value with the latest found equal
+/// to it (the nearest to compare the next with).
+struct SavedValues {
+  std::vector<Op *> ops;
+  std::vector<std::pair<Op *, Op *>> alias; // (value, the one pushed)
+  void add(Op *v) {
+    if (!seen.insert(v).second)
+      return;
+    auto &equalHash = classes[valueHash(v)];
+    for (auto &[pushed, latest] : equalHash)
+      if (sameValue(latest, v)) {
+        latest = v;
+        return alias.push_back({v, pushed});
+      }
+    equalHash.push_back({v, v});
+    ops.push_back(v);
+  }
+
+private:
+  std::unordered_set<Op *> seen;
+  std::unordered_map<size_t, std::vector<std::pair<Op *, Op *>>> classes;
+};
+
+} // namespace
 
 ForwardSweep::ForwardSweep(ReverseState &cx) : cx(cx), b(cx.out.b) {
   fs.remaining = cx.in.facts.uses;
@@ -271,27 +298,8 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
     // either the needed values themselves, or, when fewer, what they are
     // made of by cheap arithmetic (h·t and w·t share t: tape h and t).
     Recompute::ForStatement asStatement(cx.rc);
-    std::vector<Op *> whole, parts, needed;
-    std::vector<std::pair<Op *, Op *>> wholeAlias, partsAlias;
-    // Per set, the values pushed by hash, each with the latest value found
-    // equal to it (the nearest to compare the next one with).
-    using Classes =
-        std::unordered_map<size_t, std::vector<std::pair<Op *, Op *>>>;
-    Classes wholeClasses, partsClasses;
-    std::unordered_set<Op *> seen[2];
-    auto add = [&](std::vector<Op *> &set, Op *v) {
-      bool isWhole = &set == &whole;
-      if (!seen[isWhole].insert(v).second)
-        return;
-      auto &classes = (isWhole ? wholeClasses : partsClasses)[valueHash(v)];
-      for (auto &[pushed, latest] : classes)
-        if (sameValue(latest, v)) {
-          latest = v;
-          return (isWhole ? wholeAlias : partsAlias).push_back({v, pushed});
-        }
-      classes.push_back({v, v});
-      set.push_back(v);
-    };
+    std::vector<Op *> needed;
+    SavedValues whole, parts;
     std::function<void(Op *)> decompose = [&](Op *v) {
       if (cx.rc.recomputable(v))
         return;
@@ -304,13 +312,13 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
           decompose(x);
         return;
       }
-      add(parts, v);
+      parts.add(v);
     };
     auto need = [&](Op *v) {
       if (v)
         needed.push_back(v);
       if (v && !cx.rc.recomputable(v)) {
-        add(whole, v);
+        whole.add(v);
         decompose(v);
       }
     };
@@ -327,9 +335,9 @@ void ForwardSweep::record(Stmt s, SourceLoc loc, Where w,
       need(lt.idx);
       need(lt.row);
     }
-    bool byParts = parts.size() < whole.size();
-    s.saved = byParts ? parts : whole;
-    s.savedAlias = byParts ? partsAlias : wholeAlias;
+    SavedValues &chosen = parts.ops.size() < whole.ops.size() ? parts : whole;
+    s.saved = chosen.ops;
+    s.savedAlias = chosen.alias;
     for (Op *v : s.saved)
       b.push(cx.rt.tape(v->type), v);
     markRecomputed(s, needed);
