@@ -106,7 +106,9 @@ private:
     auto in = [&](size_t i) { return val(fr, o.operands.at(i)); };
     double r = 0;
     switch (o.kind) {
-    case OpKind::Const: r = o.num; break;
+    case OpKind::Const:
+      r = o.num;
+      break;
     case OpKind::Decl:
       fr.vars[o.var] = o.operands.empty()
                            ? (isFloating(o.var->type) ? NAN : 0.0)
@@ -147,10 +149,14 @@ private:
         throw InterpError("write of undeclared variable " + o.var->name);
       fr.vars[o.var] = convert(o.var->type, in(0));
       return Flow::Next;
-    case OpKind::Load: r = element(fr, o); break;
+    case OpKind::Load:
+      r = element(fr, o);
+      break;
     case OpKind::RowSize: // rows are parameters the unit tests do not make
       throw InterpError("row sizes are not interpreted");
-    case OpKind::NonNull: r = 1; break; // arrays the interpreter has exist
+    case OpKind::NonNull:
+      r = 1;
+      break; // arrays the interpreter has exist
     case OpKind::Push:
       fr.arrs.at(o.arr)->push_back(in(0));
       return Flow::Next;
@@ -158,7 +164,9 @@ private:
       if (in(0) < 0)
         throw InterpError("negative tape reservation");
       return Flow::Next;
-    case OpKind::CkptNew: case OpKind::CkptCall: case OpKind::CkptCopy:
+    case OpKind::CkptNew:
+    case OpKind::CkptCall:
+    case OpKind::CkptCopy:
     case OpKind::CkptTally:
       // Checkpointed loops run through the C++ runtime (test/lit/checkpoint).
       throw InterpError("the interpreter does not run checkpointed loops");
@@ -175,31 +183,65 @@ private:
         throw InterpError("store to const array " + o.arr->name);
       element(fr, o) = convert(o.arr->elemType, in(1));
       return Flow::Next;
-    case OpKind::Neg: r = isInteger(o.type) ? -std::trunc(in(0)) : -in(0); break;
-    case OpKind::Not: r = in(0) == 0; break;
-    case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
-    case OpKind::Rem: case OpKind::BitAnd: case OpKind::BitOr:
-    case OpKind::BitXor: case OpKind::Shl: case OpKind::Shr:
+    case OpKind::Neg:
+      r = isInteger(o.type) ? -std::trunc(in(0)) : -in(0);
+      break;
+    case OpKind::Not:
+      r = in(0) == 0;
+      break;
+    case OpKind::Add:
+    case OpKind::Sub:
+    case OpKind::Mul:
+    case OpKind::Div:
+    case OpKind::Rem:
+    case OpKind::BitAnd:
+    case OpKind::BitOr:
+    case OpKind::BitXor:
+    case OpKind::Shl:
+    case OpKind::Shr:
       r = evalArith(o.kind, o.type, in(0), in(1));
       break;
-    case OpKind::BitNot: r = static_cast<double>(~static_cast<int64_t>(in(0))); break;
-    case OpKind::KeptCall: return Flow::Next; // printf & co.: no values
-    case OpKind::Lt: r = in(0) < in(1); break;
-    case OpKind::Le: r = in(0) <= in(1); break;
-    case OpKind::Gt: r = in(0) > in(1); break;
-    case OpKind::Ge: r = in(0) >= in(1); break;
-    case OpKind::Eq: r = in(0) == in(1); break;
-    case OpKind::Ne: r = in(0) != in(1); break;
-    case OpKind::And: r = in(0) != 0 && in(1) != 0; break;
-    case OpKind::Or: r = in(0) != 0 || in(1) != 0; break;
+    case OpKind::BitNot:
+      r = static_cast<double>(~static_cast<int64_t>(in(0)));
+      break;
+    case OpKind::KeptCall:
+      return Flow::Next; // printf & co.: no values
+    case OpKind::Lt:
+      r = in(0) < in(1);
+      break;
+    case OpKind::Le:
+      r = in(0) <= in(1);
+      break;
+    case OpKind::Gt:
+      r = in(0) > in(1);
+      break;
+    case OpKind::Ge:
+      r = in(0) >= in(1);
+      break;
+    case OpKind::Eq:
+      r = in(0) == in(1);
+      break;
+    case OpKind::Ne:
+      r = in(0) != in(1);
+      break;
+    case OpKind::And:
+      r = in(0) != 0 && in(1) != 0;
+      break;
+    case OpKind::Or:
+      r = in(0) != 0 || in(1) != 0;
+      break;
     case OpKind::Math: {
       double b = o.operands.size() > 1 ? in(1) : 0;
       double c = o.operands.size() > 2 ? in(2) : 0;
       r = evalMath(o.fn, o.type, in(0), b, c);
       break;
     }
-    case OpKind::Cast: r = in(0); break; // converted below
-    case OpKind::Select: r = in(0) != 0 ? in(1) : in(2); break;
+    case OpKind::Cast:
+      r = in(0);
+      break; // converted below
+    case OpKind::Select:
+      r = in(0) != 0 ? in(1) : in(2);
+      break;
     case OpKind::Extern:
       throw InterpError("call.extern " + o.externName + " is not interpreted");
     case OpKind::Call: {
@@ -222,11 +264,17 @@ private:
       r = call(g, sc, ar);
       break;
     }
-    case OpKind::If: return block(*o.region(in(0) != 0 ? 0 : 1), fr);
-    case OpKind::Loop: return loop(o, fr);
-    case OpKind::Condition: fr.cond = in(0) != 0; return Flow::Next;
-    case OpKind::Break: return Flow::Break;
-    case OpKind::Continue: return Flow::Continue;
+    case OpKind::If:
+      return block(*o.region(in(0) != 0 ? 0 : 1), fr);
+    case OpKind::Loop:
+      return loop(o, fr);
+    case OpKind::Condition:
+      fr.cond = in(0) != 0;
+      return Flow::Next;
+    case OpKind::Break:
+      return Flow::Break;
+    case OpKind::Continue:
+      return Flow::Continue;
     case OpKind::Return:
       fr.ret = o.operands.empty() ? 0 : in(0);
       return Flow::Return;

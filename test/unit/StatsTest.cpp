@@ -1,7 +1,7 @@
 // Stats: op counts scaled by constant trip counts, loop trip counts, array
 // extents.
-#include "IRHelpers.h"
 #include "analysis/Stats.h"
+#include "IRHelpers.h"
 
 #include <gtest/gtest.h>
 
@@ -67,8 +67,8 @@ TEST_F(StatsTest, CanonicalLoopMultipliesByTripCount) {
   Var *s = f->newVar("s", Type::Double), *i = f->newVar("i", Type::Int);
   b.decl(s, b.constant(0, Type::Double));
   Op *l = countedLoop(b, i, 0, 3);
-  b.writeVar(s, b.add(b.readVar(s), b.mul(b.load(a, b.readVar(i)),
-                                          b.readVar(x))));
+  b.writeVar(s,
+             b.add(b.readVar(s), b.mul(b.load(a, b.readVar(i)), b.readVar(x))));
   b.store(o, b.readVar(i), b.readVar(s));
   b.setBlock(l->block);
   ret(b, b.math(MathFn::Exp, {b.readVar(s)}));

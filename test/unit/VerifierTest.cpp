@@ -1,8 +1,8 @@
 // Verifier: accepts well-formed IR, rejects each broken invariant with a
 // message naming the problem.
+#include "ir/Verifier.h"
 #include "IRHelpers.h"
 #include "ir/Printer.h"
-#include "ir/Verifier.h"
 
 #include <gtest/gtest.h>
 
@@ -40,8 +40,8 @@ TEST_F(VerifierTest, WellFormedFunctionIsClean) {
   Var *i = f->newVar("i", Type::Int);
   b.decl(s, b.constant(0, Type::Double));
   Op *l = countedLoop(b, i, 0, 3);
-  Op *br = b.ifOp(b.binary(OpKind::Lt, b.readVar(xv),
-                           b.constant(0, Type::Double)));
+  Op *br =
+      b.ifOp(b.binary(OpKind::Lt, b.readVar(xv), b.constant(0, Type::Double)));
   b.setBlock(br->region(0));
   b.create(OpKind::Break, Type::Void);
   b.setBlock(l->region(1));
@@ -120,8 +120,7 @@ TEST_F(VerifierTest, EmptyLoopConditionRegion) {
 }
 
 TEST_F(VerifierTest, ConditionOutsideLoopHeader) {
-  b.create(OpKind::Condition, Type::Void,
-           {b.binary(OpKind::Lt, x, x)});
+  b.create(OpKind::Condition, Type::Void, {b.binary(OpKind::Lt, x, x)});
   EXPECT_TRUE(rejects(*f, "condition outside"));
 }
 
@@ -333,5 +332,6 @@ TEST_F(VerifierTest, RowSizeOfPointerRows) {
   Op *n = b.create(OpKind::RowSize, Type::ULong, {b.constant(0, Type::Int)});
   n->arr = rows;
   ret(b, b.cast(n, Type::Double));
-  EXPECT_TRUE(rejects(*f, "row size of something that is not a row of vectors"));
+  EXPECT_TRUE(
+      rejects(*f, "row size of something that is not a row of vectors"));
 }

@@ -25,10 +25,17 @@ bool countedLoop(const Block &b, size_t i, Range &r) {
 
 bool isTranscendental(MathFn f) {
   switch (f) {
-  case MathFn::Fabs: case MathFn::Fmin: case MathFn::Fmax:
-  case MathFn::Fdim: case MathFn::Fma: case MathFn::Copysign:
-  case MathFn::Floor: case MathFn::Ceil: case MathFn::Trunc:
-  case MathFn::Round: case MathFn::Nearbyint:
+  case MathFn::Fabs:
+  case MathFn::Fmin:
+  case MathFn::Fmax:
+  case MathFn::Fdim:
+  case MathFn::Fma:
+  case MathFn::Copysign:
+  case MathFn::Floor:
+  case MathFn::Ceil:
+  case MathFn::Trunc:
+  case MathFn::Round:
+  case MathFn::Nearbyint:
     return false;
   default:
     return true;
@@ -42,17 +49,26 @@ void count(const Block &b, int64_t mult, OpCounts &c) {
     case OpKind::Mul:
       (o.tangentProduct ? c.tangentProducts : c.mul) += mult;
       break;
-    case OpKind::Add: case OpKind::Sub: case OpKind::Neg:
+    case OpKind::Add:
+    case OpKind::Sub:
+    case OpKind::Neg:
       if (isFloating(o.type))
         c.add += mult;
       break;
-    case OpKind::Div: c.div += mult; break;
+    case OpKind::Div:
+      c.div += mult;
+      break;
     case OpKind::Math:
       (isTranscendental(o.fn) ? c.transcendental : c.other_math) += mult;
       break;
-    case OpKind::Load: c.loads += mult; break;
-    case OpKind::Store: c.stores += mult; break;
-    default: break;
+    case OpKind::Load:
+      c.loads += mult;
+      break;
+    case OpKind::Store:
+      c.stores += mult;
+      break;
+    default:
+      break;
     }
     if (o.kind == OpKind::Loop) {
       int64_t n = staticTripCount(b, i);
@@ -114,7 +130,8 @@ static int64_t pushedBytes(const Block &b) {
     bool save = o.kind == OpKind::Loop && o.role == OpRole::SnapshotSave;
     if (o.kind != OpKind::Loop || save)
       for (auto &r : o.regions)
-        n += pushedBytes(*r) * (save ? std::max<int64_t>(staticTripCount(b, i), 1) : 1);
+        n += pushedBytes(*r) *
+             (save ? std::max<int64_t>(staticTripCount(b, i), 1) : 1);
   }
   return n;
 }
@@ -129,10 +146,9 @@ std::vector<LoopTape> tapeBytesPerIteration(const Function &f) {
       n += pushedBytes(*r);
     // The backward sweep's own loops pop, never push; saves count in
     // their loop.
-    bool own = o.role == OpRole::BackwardLoop ||
-               o.role == OpRole::BackwardZero ||
-               o.role == OpRole::BackwardRestore ||
-               o.role == OpRole::SnapshotSave;
+    bool own =
+        o.role == OpRole::BackwardLoop || o.role == OpRole::BackwardZero ||
+        o.role == OpRole::BackwardRestore || o.role == OpRole::SnapshotSave;
     if (!own)
       out.push_back({o.loc.line, n});
   });

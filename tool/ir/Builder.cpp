@@ -114,9 +114,9 @@ Op *Builder::cast(Op *v, Type t) {
   if (v->type == t)
     return v;
   if (v->kind == OpKind::Const && (isFloating(t) || isInteger(t)))
-    return constant(isInteger(t) ? static_cast<double>(
-                                       static_cast<long long>(v->num))
-                                 : v->num,
+    return constant(isInteger(t)
+                        ? static_cast<double>(static_cast<long long>(v->num))
+                        : v->num,
                     t);
   return create(OpKind::Cast, t, {v});
 }
@@ -154,16 +154,35 @@ bool Builder::isConst(const Op *v, double c) {
 static bool foldConstants(OpKind k, Type t, double x, double y, double &r) {
   bool integer = isInteger(t);
   switch (k) {
-  case OpKind::Add: r = x + y; break;
-  case OpKind::Sub: r = x - y; break;
-  case OpKind::Mul: r = x * y; break;
-  case OpKind::Lt: r = x < y; return true;
-  case OpKind::Le: r = x <= y; return true;
-  case OpKind::Gt: r = x > y; return true;
-  case OpKind::Ge: r = x >= y; return true;
-  case OpKind::Eq: r = x == y; return true;
-  case OpKind::Ne: r = x != y; return true;
-  default: return false;
+  case OpKind::Add:
+    r = x + y;
+    break;
+  case OpKind::Sub:
+    r = x - y;
+    break;
+  case OpKind::Mul:
+    r = x * y;
+    break;
+  case OpKind::Lt:
+    r = x < y;
+    return true;
+  case OpKind::Le:
+    r = x <= y;
+    return true;
+  case OpKind::Gt:
+    r = x > y;
+    return true;
+  case OpKind::Ge:
+    r = x >= y;
+    return true;
+  case OpKind::Eq:
+    r = x == y;
+    return true;
+  case OpKind::Ne:
+    r = x != y;
+    return true;
+  default:
+    return false;
   }
   // Integers only where the result is exact (no overflow to care about).
   return !integer || (r == static_cast<double>(static_cast<long long>(r)) &&

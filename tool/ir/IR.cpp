@@ -10,9 +10,17 @@ bool isFloating(Type t) {
 
 bool isInteger(Type t) {
   switch (t) {
-  case Type::Char: case Type::SChar: case Type::UChar: case Type::Short:
-  case Type::UShort: case Type::Int: case Type::UInt: case Type::Long:
-  case Type::ULong: case Type::LongLong: case Type::ULongLong:
+  case Type::Char:
+  case Type::SChar:
+  case Type::UChar:
+  case Type::Short:
+  case Type::UShort:
+  case Type::Int:
+  case Type::UInt:
+  case Type::Long:
+  case Type::ULong:
+  case Type::LongLong:
+  case Type::ULongLong:
     return true;
   default:
     return false;
@@ -26,41 +34,68 @@ bool isBitwise(OpKind k) {
 
 int64_t typeSize(Type t) {
   switch (t) {
-  case Type::Void: return 0;
-  case Type::Bool: case Type::Char: case Type::SChar: case Type::UChar:
+  case Type::Void:
+    return 0;
+  case Type::Bool:
+  case Type::Char:
+  case Type::SChar:
+  case Type::UChar:
     return 1;
-  case Type::Short: case Type::UShort: return 2;
-  case Type::Int: case Type::UInt: case Type::Float: return 4;
-  case Type::LongDouble: return 16;
-  default: return 8;
+  case Type::Short:
+  case Type::UShort:
+    return 2;
+  case Type::Int:
+  case Type::UInt:
+  case Type::Float:
+    return 4;
+  case Type::LongDouble:
+    return 16;
+  default:
+    return 8;
   }
 }
 
 const char *typeName(Type t) {
   switch (t) {
-  case Type::Void: return "void";
-  case Type::Bool: return "bool";
-  case Type::Char: return "char";
-  case Type::SChar: return "signed char";
-  case Type::UChar: return "unsigned char";
-  case Type::Short: return "short";
-  case Type::UShort: return "unsigned short";
-  case Type::Int: return "int";
-  case Type::Long: return "long";
-  case Type::UInt: return "unsigned";
-  case Type::ULong: return "unsigned long";
-  case Type::LongLong: return "long long";
-  case Type::ULongLong: return "unsigned long long";
-  case Type::Float: return "float";
-  case Type::Double: return "double";
-  case Type::LongDouble: return "long double";
+  case Type::Void:
+    return "void";
+  case Type::Bool:
+    return "bool";
+  case Type::Char:
+    return "char";
+  case Type::SChar:
+    return "signed char";
+  case Type::UChar:
+    return "unsigned char";
+  case Type::Short:
+    return "short";
+  case Type::UShort:
+    return "unsigned short";
+  case Type::Int:
+    return "int";
+  case Type::Long:
+    return "long";
+  case Type::UInt:
+    return "unsigned";
+  case Type::ULong:
+    return "unsigned long";
+  case Type::LongLong:
+    return "long long";
+  case Type::ULongLong:
+    return "unsigned long long";
+  case Type::Float:
+    return "float";
+  case Type::Double:
+    return "double";
+  case Type::LongDouble:
+    return "long double";
   }
   return "?";
 }
 
 const char *opMnemonic(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H, E)                                              \
+#define ADGEN_OP(K, M, N, R, H, E)                                             \
   case OpKind::K:                                                              \
     return M;
 #include "ir/Ops.def"
@@ -100,17 +135,28 @@ bool ckptRestores(CkptMethod m) {
 
 const char *opRoleName(OpRole r) {
   switch (r) {
-  case OpRole::None: return "none";
-  case OpRole::SnapshotSave: return "snapshot save";
-  case OpRole::EntryCopy: return "entry copy";
-  case OpRole::BackwardLoop: return "backward loop";
-  case OpRole::BackwardZero: return "backward zero";
-  case OpRole::BackwardRestore: return "backward restore";
-  case OpRole::CheckpointForward: return "checkpoint forward";
-  case OpRole::CheckpointDriver: return "checkpoint driver";
-  case OpRole::ReRun: return "re-run";
-  case OpRole::ReRunTaped: return "taped re-run";
-  case OpRole::Lanes: return "lanes";
+  case OpRole::None:
+    return "none";
+  case OpRole::SnapshotSave:
+    return "snapshot save";
+  case OpRole::EntryCopy:
+    return "entry copy";
+  case OpRole::BackwardLoop:
+    return "backward loop";
+  case OpRole::BackwardZero:
+    return "backward zero";
+  case OpRole::BackwardRestore:
+    return "backward restore";
+  case OpRole::CheckpointForward:
+    return "checkpoint forward";
+  case OpRole::CheckpointDriver:
+    return "checkpoint driver";
+  case OpRole::ReRun:
+    return "re-run";
+  case OpRole::ReRunTaped:
+    return "taped re-run";
+  case OpRole::Lanes:
+    return "lanes";
   }
   return "?";
 }

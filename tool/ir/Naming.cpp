@@ -169,9 +169,14 @@ struct Namer {
 
   static bool isSink(const Op &u) {
     switch (u.kind) {
-    case OpKind::WriteVar: case OpKind::Store: case OpKind::Return:
-    case OpKind::Decl: case OpKind::Condition: case OpKind::If:
-    case OpKind::CkptNew: case OpKind::CkptCopy:
+    case OpKind::WriteVar:
+    case OpKind::Store:
+    case OpKind::Return:
+    case OpKind::Decl:
+    case OpKind::Condition:
+    case OpKind::If:
+    case OpKind::CkptNew:
+    case OpKind::CkptCopy:
       return true;
     default:
       return false;
@@ -222,8 +227,7 @@ struct Namer {
           n.inlined.insert(&o);
       }
       for (size_t r = 0; r < o.regions.size(); ++r)
-        inlineExprs(*o.regions[r],
-                    deep && o.kind == OpKind::Loop && r != 1);
+        inlineExprs(*o.regions[r], deep && o.kind == OpKind::Loop && r != 1);
     }
   }
 
@@ -284,10 +288,10 @@ std::string literal(double v, Type t) {
   }
   // <cmath>'s macros and functions (INFINITY is a float only).
   if (std::isinf(v))
-    return std::string(v < 0 ? "-" : "") +
-           (t == Type::Float        ? "HUGE_VALF"
-            : t == Type::LongDouble ? "HUGE_VALL"
-                                    : "HUGE_VAL");
+    return std::string(v < 0 ? "-" : "") + (t == Type::Float ? "HUGE_VALF"
+                                            : t == Type::LongDouble
+                                                ? "HUGE_VALL"
+                                                : "HUGE_VAL");
   if (std::isnan(v))
     return t == Type::Float        ? "std::nanf(\"\")"
            : t == Type::LongDouble ? "std::nanl(\"\")"

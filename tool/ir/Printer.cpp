@@ -28,7 +28,8 @@ struct Printer {
   /// An array's declaration: runtime object, tape or sized local.
   void declArray(const Op &o, int d) {
     if (o.arr->runtime != RuntimeClass::None) {
-      line(d, std::string(runtimeClassName(o.arr->runtime)) + " " + o.arr->name);
+      line(d,
+           std::string(runtimeClassName(o.arr->runtime)) + " " + o.arr->name);
       return;
     }
     if (o.arr->isTape) {
@@ -79,10 +80,9 @@ struct Printer {
       return;
     switch (o.kind) {
     case OpKind::Decl:
-      line(d, o.operands.empty()
-                  ? std::string("decl ") + typeName(o.var->type) + " " +
-                        o.var->name
-                  : o.var->name + " = " + ex(o.operands[0]));
+      line(d, o.operands.empty() ? std::string("decl ") +
+                                       typeName(o.var->type) + " " + o.var->name
+                                 : o.var->name + " = " + ex(o.operands[0]));
       return;
     case OpKind::DeclArray:
       declArray(o, d);

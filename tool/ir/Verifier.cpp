@@ -7,7 +7,7 @@ namespace {
 
 int expectedOperands(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H, E)                                              \
+#define ADGEN_OP(K, M, N, R, H, E)                                             \
   case OpKind::K:                                                              \
     return N;
 #include "ir/Ops.def"
@@ -17,7 +17,7 @@ int expectedOperands(OpKind k) {
 
 int expectedRegions(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H, E)                                              \
+#define ADGEN_OP(K, M, N, R, H, E)                                             \
   case OpKind::K:                                                              \
     return R;
 #include "ir/Ops.def"
@@ -27,7 +27,7 @@ int expectedRegions(OpKind k) {
 
 bool expectsResult(OpKind k) {
   switch (k) {
-#define ADGEN_OP(K, M, N, R, H, E)                                              \
+#define ADGEN_OP(K, M, N, R, H, E)                                             \
   case OpKind::K:                                                              \
     return H;
 #include "ir/Ops.def"
@@ -94,9 +94,9 @@ struct Verifier {
       err(o, "no array");
     else if (o.kind != OpKind::DeclArray &&
              o.operands.size() != plain + (o.arr->jagged ? 1 : 0))
-      err(o, o.arr->jagged ? "access to jagged array " + o.arr->name +
-                                 " without its row"
-                           : "wrong operand count for " + o.arr->name);
+      err(o, o.arr->jagged
+                 ? "access to jagged array " + o.arr->name + " without its row"
+                 : "wrong operand count for " + o.arr->name);
     else if (o.kind == OpKind::DeclArray && o.arr->jagged &&
              (!o.arr->heap || !o.arr->rowVector))
       err(o, "jagged array " + o.arr->name + " declared as a local");
@@ -135,8 +135,8 @@ struct Verifier {
                "type");
         return;
       }
-    if (!isInteger(o.type) || (shift && o.operands[0] &&
-                               o.operands[0]->type != o.type))
+    if (!isInteger(o.type) ||
+        (shift && o.operands[0] && o.operands[0]->type != o.type))
       err(o, "bitwise operation whose type is not its integer operand's");
   }
 
@@ -162,7 +162,8 @@ struct Verifier {
     if (!o.arr || o.arr->runtime == RuntimeClass::None)
       err(o, "checkpoint op on something that is not a checkpoint object");
     else if (o.kind == OpKind::CkptNew &&
-             (o.arrays.size() != 1 || o.arrays[0]->runtime != RuntimeClass::Store))
+             (o.arrays.size() != 1 ||
+              o.arrays[0]->runtime != RuntimeClass::Store))
       err(o, "checkpoint object without a snapshot store");
     else if (o.kind == OpKind::CkptCopy && !o.var && o.arrays.size() != 1)
       err(o, "checkpoint copy of nothing");
@@ -239,8 +240,8 @@ struct Verifier {
       err(o, "wrong number of regions");
     bool voidOk = o.kind == OpKind::Call || o.kind == OpKind::CkptCall;
     if (expectsResult(o.kind) != o.hasResult() && !voidOk)
-      err(o, expectsResult(o.kind) ? "missing result type"
-                                   : "unexpected result");
+      err(o,
+          expectsResult(o.kind) ? "missing result type" : "unexpected result");
     for (const Op *x : o.operands) {
       if (!x) {
         err(o, "null operand");
@@ -252,7 +253,9 @@ struct Verifier {
         err(o, "operand has no value");
     }
     switch (o.kind) {
-    case OpKind::Decl: case OpKind::ReadVar: case OpKind::WriteVar:
+    case OpKind::Decl:
+    case OpKind::ReadVar:
+    case OpKind::WriteVar:
       if (!o.var)
         err(o, "no variable");
       else if (o.kind != OpKind::ReadVar && !o.operands.empty() &&
@@ -261,43 +264,60 @@ struct Verifier {
       else if (o.kind == OpKind::ReadVar && o.type != o.var->type)
         err(o, "reads " + o.var->name + " as another type");
       break;
-    case OpKind::Load: case OpKind::Store: case OpKind::DeclArray:
+    case OpKind::Load:
+    case OpKind::Store:
+    case OpKind::DeclArray:
       arrayOp(o);
       break;
-    case OpKind::NonNull: case OpKind::RowSize:
+    case OpKind::NonNull:
+    case OpKind::RowSize:
       arrayFact(o);
       break;
-    case OpKind::Add: case OpKind::Sub: case OpKind::Mul: case OpKind::Div:
+    case OpKind::Add:
+    case OpKind::Sub:
+    case OpKind::Mul:
+    case OpKind::Div:
       if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&
           (o.operands[0]->type != o.type || o.operands[1]->type != o.type))
         err(o, "operand types differ from the result type");
       break;
-    case OpKind::BitAnd: case OpKind::BitOr: case OpKind::BitXor:
-    case OpKind::Shl: case OpKind::Shr: case OpKind::BitNot:
+    case OpKind::BitAnd:
+    case OpKind::BitOr:
+    case OpKind::BitXor:
+    case OpKind::Shl:
+    case OpKind::Shr:
+    case OpKind::BitNot:
       bitwise(o);
       break;
-    case OpKind::Math: case OpKind::Extern: case OpKind::KeptCall:
+    case OpKind::Math:
+    case OpKind::Extern:
+    case OpKind::KeptCall:
       callee(o);
       break;
-    case OpKind::Push: case OpKind::Pop: case OpKind::Reserve:
+    case OpKind::Push:
+    case OpKind::Pop:
+    case OpKind::Reserve:
       if (!o.arr || !o.arr->isTape)
         err(o, "push/pop on something that is not a tape");
       break;
-    case OpKind::CkptNew: case OpKind::CkptCall: case OpKind::CkptCopy:
+    case OpKind::CkptNew:
+    case OpKind::CkptCall:
+    case OpKind::CkptCopy:
       checkpointOp(o);
       break;
     case OpKind::Call:
       callOp(o);
       break;
-    case OpKind::Break: case OpKind::Continue:
+    case OpKind::Break:
+    case OpKind::Continue:
       if (loopDepth == 0)
         err(o, "outside a loop");
       break;
     case OpKind::Return:
-      if (f.retType == Type::Void ? !o.operands.empty()
-                                  : o.operands.size() != 1 ||
-                                        (o.operands[0] &&
-                                         o.operands[0]->type != f.retType))
+      if (f.retType == Type::Void
+              ? !o.operands.empty()
+              : o.operands.size() != 1 ||
+                    (o.operands[0] && o.operands[0]->type != f.retType))
         err(o, "return does not match the function's type");
       break;
     default:
