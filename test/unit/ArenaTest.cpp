@@ -56,6 +56,28 @@ TEST(Arena, TapesAndSnapshotsLiveInIt) {
   EXPECT_LE(a.peak(), slice.size());
 }
 
+TEST(Stack, BulkPushAndPopMixWithSingleOnesAndGrow) {
+  adgen::Stack<double> tape;
+  tape.reserve(4);
+  std::vector<double> a{1, 2, 3}, b(50);
+  for (int i = 0; i < 50; ++i)
+    b[i] = 10.0 + i;
+  tape.push(-1);
+  tape.pushFrom(a.data(), a.size()); // fits in the reserved 4
+  tape.push(-2);
+  tape.pushFrom(b.data(), b.size()); // grows past twice the capacity
+  tape.pushFrom(nullptr, 0);
+  EXPECT_EQ(tape.size(), 55u);
+  std::vector<double> got(50, 0.0), got3(3, 0.0);
+  tape.popInto(got.data(), got.size());
+  EXPECT_EQ(got, b);
+  EXPECT_EQ(tape.pop(), -2);
+  tape.popInto(got3.data(), got3.size());
+  EXPECT_EQ(got3, a);
+  EXPECT_EQ(tape.pop(), -1);
+  EXPECT_EQ(tape.size(), 0u);
+}
+
 TEST(Batch, ChunksFitTheDeviceBudget) {
   adgen::batch::Options o;
   o.deviceBytes = 1000;

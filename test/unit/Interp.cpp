@@ -160,6 +160,21 @@ private:
     case OpKind::Push:
       fr.arrs.at(o.arr)->push_back(in(0));
       return Flow::Next;
+    case OpKind::PushArray:
+    case OpKind::PopArray: {
+      std::vector<double> &t = *fr.arrs.at(o.arr);
+      std::vector<double> &a = *fr.arrs.at(o.arrays[0]);
+      auto n = static_cast<size_t>(in(0));
+      if (n > a.size() || (o.kind == OpKind::PopArray && n > t.size()))
+        throw InterpError("array push/pop past an end of " + o.arr->name);
+      if (o.kind == OpKind::PushArray)
+        t.insert(t.end(), a.begin(), a.begin() + static_cast<long>(n));
+      else
+        std::copy(t.end() - static_cast<long>(n), t.end(), a.begin());
+      if (o.kind == OpKind::PopArray)
+        t.resize(t.size() - n);
+      return Flow::Next;
+    }
     case OpKind::Reserve:
       if (in(0) < 0)
         throw InterpError("negative tape reservation");

@@ -215,9 +215,9 @@ TEST_F(VerifierTest, WrongBlockPointer) {
 
 TEST_F(VerifierTest, RoleOnlyOnLoops) {
   Op *n = b.neg(x);
-  n->role = OpRole::SnapshotSave;
+  n->role = OpRole::EntryCopy;
   ret(b, n);
-  EXPECT_TRUE(rejects(*f, "snapshot save role is on an op that is no loop"));
+  EXPECT_TRUE(rejects(*f, "entry copy role is on an op that is no loop"));
 }
 
 TEST_F(VerifierTest, RoleOnLoopIsClean) {

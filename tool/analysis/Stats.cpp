@@ -23,6 +23,12 @@ bool countedLoop(const Block &b, size_t i, Range &r) {
   return true;
 }
 
+/// An array push/pop's element count if constant, else -1.
+int64_t constCount(const Op &o) {
+  const Op *n = o.operands[0];
+  return n->kind == OpKind::Const ? static_cast<int64_t>(n->num) : -1;
+}
+
 bool isTranscendental(MathFn f) {
   switch (f) {
   case MathFn::Fabs:
@@ -106,6 +112,9 @@ void extent(const Block &b, const Array *a, std::vector<Range> &ranges,
       for (const Array *x : o.arrays)
         if (x == a)
           ext = -2;
+    if ((o.kind == OpKind::PushArray || o.kind == OpKind::PopArray) &&
+        o.arrays[0] == a && ext != -2)
+      ext = constCount(o) < 0 ? -2 : std::max(ext, constCount(o));
     Range r;
     bool counted = countedLoop(b, i, r);
     if (counted)
@@ -125,13 +134,12 @@ static int64_t pushedBytes(const Block &b) {
     const Op &o = *b.ops[i];
     if (o.kind == OpKind::Push)
       n += typeSize(o.operands[0]->type);
-    // An inner loop counts as its own, except the copy of an array saved
-    // once per iteration.
-    bool save = o.kind == OpKind::Loop && o.role == OpRole::SnapshotSave;
-    if (o.kind != OpKind::Loop || save)
+    if (o.kind == OpKind::PushArray) // the copy of an array, if sized
+      n += typeSize(o.arr->elemType) * std::max<int64_t>(constCount(o), 1);
+    // An inner loop counts as its own.
+    if (o.kind != OpKind::Loop)
       for (auto &r : o.regions)
-        n += pushedBytes(*r) *
-             (save ? std::max<int64_t>(staticTripCount(b, i), 1) : 1);
+        n += pushedBytes(*r);
   }
   return n;
 }
@@ -144,11 +152,8 @@ std::vector<LoopTape> tapeBytesPerIteration(const Function &f) {
     int64_t n = 0;
     for (auto &r : o.regions)
       n += pushedBytes(*r);
-    // The backward sweep's own loops pop, never push; saves count in
-    // their loop.
-    bool own =
-        o.role == OpRole::BackwardLoop || o.role == OpRole::BackwardZero ||
-        o.role == OpRole::BackwardRestore || o.role == OpRole::SnapshotSave;
+    // The backward sweep's own loops pop, never push.
+    bool own = o.role == OpRole::BackwardLoop || o.role == OpRole::BackwardZero;
     if (!own)
       out.push_back({o.loc.line, n});
   });
@@ -172,6 +177,11 @@ static int64_t tapeBytesIn(const Block &b) {
     const Op &o = *b.ops[i];
     if (o.kind == OpKind::Push)
       n += typeSize(o.operands[0]->type);
+    if (o.kind == OpKind::PushArray) {
+      if (constCount(o) < 0)
+        return -1;
+      n += typeSize(o.arr->elemType) * constCount(o);
+    }
     if (o.kind == OpKind::CkptNew)
       return -1; // snapshots: sized at run time
     int64_t mult = o.kind == OpKind::Loop ? staticTripCount(b, i) : 1;

@@ -351,6 +351,12 @@ private:
     case OpKind::Push:
       line(d, o.arr->name + ".push(" + ex(o.operands[0]) + ");");
       return;
+    case OpKind::PushArray:
+    case OpKind::PopArray:
+      line(d, o.arr->name +
+                  (o.kind == OpKind::PushArray ? ".pushFrom(" : ".popInto(") +
+                  arrayPointer(o.arrays[0]) + ", " + ex(o.operands[0]) + ");");
+      return;
     case OpKind::Reserve:
       line(d, o.arr->name + ".reserveMore(" + ex(o.operands[0]) + ");");
       return;

@@ -110,6 +110,20 @@ Op *Builder::pop(Array *tape) {
   return p;
 }
 
+Op *Builder::pushArray(Array *tape, Array *from, Op *n) {
+  Op *p = create(OpKind::PushArray, Type::Void, {n});
+  p->arr = tape;
+  p->arrays = {from};
+  return p;
+}
+
+Op *Builder::popArray(Array *tape, Array *to, Op *n) {
+  Op *p = create(OpKind::PopArray, Type::Void, {n});
+  p->arr = tape;
+  p->arrays = {to};
+  return p;
+}
+
 Op *Builder::cast(Op *v, Type t) {
   if (v->type == t)
     return v;

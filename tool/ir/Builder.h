@@ -80,6 +80,9 @@ public:
   Op *math(MathFn f, std::vector<Op *> args);
   Op *push(Array *tape, Op *v);
   Op *pop(Array *tape);
+  /// tape.pushFrom(from, n) / tape.popInto(to, n): an array's n elements.
+  Op *pushArray(Array *tape, Array *from, Op *n);
+  Op *popArray(Array *tape, Array *to, Op *n);
   Op *cast(Op *v, Type t);
   Op *select(Op *c, Op *a, Op *b);
   /// Creates an If op with empty then/else regions.

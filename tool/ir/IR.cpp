@@ -137,16 +137,12 @@ const char *opRoleName(OpRole r) {
   switch (r) {
   case OpRole::None:
     return "none";
-  case OpRole::SnapshotSave:
-    return "snapshot save";
   case OpRole::EntryCopy:
     return "entry copy";
   case OpRole::BackwardLoop:
     return "backward loop";
   case OpRole::BackwardZero:
     return "backward zero";
-  case OpRole::BackwardRestore:
-    return "backward restore";
   case OpRole::CheckpointForward:
     return "checkpoint forward";
   case OpRole::CheckpointDriver:
@@ -272,6 +268,8 @@ const Var *varWritten(const Op &op) {
 }
 
 const Array *arrayWritten(const Op &op) {
+  if (op.kind == OpKind::PopArray)
+    return op.arrays[0];
   return effectOf(op.kind) == Effect::WriteArray ? op.arr : nullptr;
 }
 

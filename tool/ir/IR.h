@@ -82,11 +82,9 @@ bool ckptRestores(CkptMethod m); // a copy that writes its variable or array
 /// (comments are emitted text only). The verifier checks roles are on loops.
 enum class OpRole {
   None,
-  SnapshotSave,      // forward: pushes a local array's copy per iteration
   EntryCopy,         // forward: copies an array as an iteration starts
   BackwardLoop,      // the backward sweep of a loop, last iteration first
   BackwardZero,      // backward: a local array's adjoint zeroed again
-  BackwardRestore,   // backward: a snapshotted array popped back
   CheckpointForward, // a checkpointed loop's primal loop, keeping snapshots
   CheckpointDriver,  // backward: `while (ck.next())` of a checkpointed loop
   ReRun,             // in a driver: iterations re-run untaped

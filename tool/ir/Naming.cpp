@@ -33,8 +33,8 @@ struct BlockWrites {
       auto note = [&](const Op &x) {
         if ((x.kind == OpKind::WriteVar || restores(x)) && x.var)
           add(vars[x.var], j);
-        if (x.kind == OpKind::Store || x.kind == OpKind::DeclArray)
-          add(arrays[x.arr], j);
+        if (const Array *a = arrayWritten(x))
+          add(arrays[a], j);
         if (restores(x) && !x.arrays.empty())
           add(arrays[x.arrays[0]], j);
         if (x.kind == OpKind::Call)
@@ -177,6 +177,8 @@ struct Namer {
     case OpKind::If:
     case OpKind::CkptNew:
     case OpKind::CkptCopy:
+    case OpKind::PushArray:
+    case OpKind::PopArray:
       return true;
     default:
       return false;

@@ -105,6 +105,11 @@ struct Printer {
     case OpKind::Push:
       line(d, "push " + o.arr->name + ", " + ex(o.operands[0]));
       return;
+    case OpKind::PushArray:
+    case OpKind::PopArray:
+      line(d, std::string(opMnemonic(o.kind)) + " " + o.arr->name + ", " +
+                  o.arrays[0]->name + ", " + ex(o.operands[0]));
+      return;
     case OpKind::Reserve:
       line(d, "reserve " + o.arr->name + ", " + ex(o.operands[0]));
       return;

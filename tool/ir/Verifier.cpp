@@ -230,6 +230,46 @@ struct Verifier {
       err(o, std::string("wrong arity for ") + mathName(o.fn));
   }
 
+  void tapeOp(const Op &o) {
+    if (!o.arr || !o.arr->isTape) {
+      err(o, "push/pop on something that is not a tape");
+      return;
+    }
+    if (o.kind != OpKind::PushArray && o.kind != OpKind::PopArray)
+      return;
+    const Array *a = o.arrays.size() == 1 ? o.arrays[0] : nullptr;
+    const Op *count = o.operands.empty() ? nullptr : o.operands[0];
+    if (!a || a->isTape || a->jagged || a->stride || a->scalarOut ||
+        a->elemType != o.arr->elemType || !count || !isInteger(count->type))
+      err(o, "an array push/pop needs one contiguous array of the tape's "
+             "element type and an integer count");
+  }
+
+  void operandsDefined(const Op &o) {
+    for (const Op *x : o.operands) {
+      if (!x)
+        err(o, "null operand");
+      else if (!defined.count(x))
+        err(o, "operand used before its definition or outside its region");
+      else if (!x->hasResult())
+        err(o, "operand has no value");
+    }
+  }
+
+  void arithmetic(const Op &o) {
+    if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&
+        (o.operands[0]->type != o.type || o.operands[1]->type != o.type))
+      err(o, "operand types differ from the result type");
+  }
+
+  void returnOp(const Op &o) {
+    if (f.retType == Type::Void
+            ? !o.operands.empty()
+            : o.operands.size() != 1 ||
+                  (o.operands[0] && o.operands[0]->type != f.retType))
+      err(o, "return does not match the function's type");
+  }
+
   void check(const Op &o, int loopDepth) {
     role(o);
     int n = expectedOperands(o.kind);
@@ -242,16 +282,7 @@ struct Verifier {
     if (expectsResult(o.kind) != o.hasResult() && !voidOk)
       err(o,
           expectsResult(o.kind) ? "missing result type" : "unexpected result");
-    for (const Op *x : o.operands) {
-      if (!x) {
-        err(o, "null operand");
-        continue;
-      }
-      if (!defined.count(x))
-        err(o, "operand used before its definition or outside its region");
-      else if (!x->hasResult())
-        err(o, "operand has no value");
-    }
+    operandsDefined(o);
     switch (o.kind) {
     case OpKind::Decl:
     case OpKind::ReadVar:
@@ -277,9 +308,7 @@ struct Verifier {
     case OpKind::Sub:
     case OpKind::Mul:
     case OpKind::Div:
-      if (o.operands.size() == 2 && o.operands[0] && o.operands[1] &&
-          (o.operands[0]->type != o.type || o.operands[1]->type != o.type))
-        err(o, "operand types differ from the result type");
+      arithmetic(o);
       break;
     case OpKind::BitAnd:
     case OpKind::BitOr:
@@ -297,8 +326,9 @@ struct Verifier {
     case OpKind::Push:
     case OpKind::Pop:
     case OpKind::Reserve:
-      if (!o.arr || !o.arr->isTape)
-        err(o, "push/pop on something that is not a tape");
+    case OpKind::PushArray:
+    case OpKind::PopArray:
+      tapeOp(o);
       break;
     case OpKind::CkptNew:
     case OpKind::CkptCall:
@@ -314,11 +344,7 @@ struct Verifier {
         err(o, "outside a loop");
       break;
     case OpKind::Return:
-      if (f.retType == Type::Void
-              ? !o.operands.empty()
-              : o.operands.size() != 1 ||
-                    (o.operands[0] && o.operands[0]->type != f.retType))
-        err(o, "return does not match the function's type");
+      returnOp(o);
       break;
     default:
       break;

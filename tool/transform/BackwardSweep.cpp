@@ -126,17 +126,8 @@ void BackwardSweep::reverseIteration(const Item &it) {
   // This iteration's copies of snapshotted arrays, last pushed first.
   for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
     Array *copy = s->second;
-    Op *size = cx.out.extentOf(copy);
-    Op *last = b.sub(size, b.constant(1, Type::Int));
-    cx.out
-        .forLoop(
-            size,
-            [&](Op *q) {
-              Op *idx = b.sub(last, q);
-              b.store(copy, idx, b.pop(cx.rt.tape(copy->elemType)));
-            },
-            "backward sweep: " + copy->name + " as in this iteration")
-        ->role = OpRole::BackwardRestore;
+    b.popArray(cx.rt.tape(copy->elemType), copy, cx.out.extentOf(copy))
+        ->comment = "backward sweep: " + copy->name + " as in this iteration";
   }
   reverse(it.a, true);
 }

@@ -92,8 +92,11 @@ int deadVariables(Function &f) {
       Op &o = *b.ops[i];
       for (auto &r : o.regions)
         sweepVars(*r);
-      bool dead = (varWritten(o) && !read[o.var]) ||
-                  (arrayWritten(o) && deadArray(o.arr));
+      // A pop into an array is kept whatever reads the array: the tape
+      // must shrink as it grew.
+      bool dead =
+          (varWritten(o) && !read[o.var]) ||
+          (arrayWritten(o) && o.kind != OpKind::PopArray && deadArray(o.arr));
       if (dead) {
         b.ops[i].reset();
         ++removed;

@@ -18,6 +18,12 @@ bool ForwardSweep::pushesPer(const Block &blk, int64_t mult,
     const Op &o = *blk.ops[i];
     if (o.kind == OpKind::Push)
       out[o.operands[0]->type] += mult;
+    if (o.kind == OpKind::PushArray) {
+      const Op *n = o.operands[0];
+      if (n->kind != OpKind::Const)
+        return false;
+      out[o.arr->elemType] += mult * static_cast<int64_t>(n->num);
+    }
     if (o.kind == OpKind::Loop) {
       int64_t n = staticTripCount(blk, i);
       if (n < 0)

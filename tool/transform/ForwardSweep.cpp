@@ -392,12 +392,8 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
     }
     // An entry copy is pushed itself; an array final in the iteration is.
     Array *from = ctx.entryCopy.count(ga) ? copy : fa;
-    cx.out
-        .forLoop(
-            cx.out.extentOf(fa),
-            [&](Op *q) { b.push(cx.rt.tape(fa->elemType), b.load(from, q)); },
-            "save " + from->name + " of this iteration for the backward sweep")
-        ->role = OpRole::SnapshotSave;
+    b.pushArray(cx.rt.tape(fa->elemType), from, cx.out.extentOf(fa))->comment =
+        "save " + from->name + " of this iteration for the backward sweep";
     it.snaps.push_back({fa, copy});
   }
   b.setBlock(saved);

@@ -180,6 +180,14 @@ bool ForwardSweep::pushBound(const Block &blk, Op *mult, Ranges &ranges,
       Op *&n = out[o.operands[0]->type];
       n = !emit ? nullptr : n ? b.add(n, mult) : mult;
     }
+    if (o.kind == OpKind::PushArray) { // at most its count's highest value
+      Op *lo = nullptr, *hi = nullptr;
+      if (!boundsOf(o.operands[0], ranges, emit, lo, hi))
+        return false;
+      Op *&n = out[o.arr->elemType];
+      Op *m = emit ? b.mul(mult, b.cast(hi, Type::Long)) : nullptr;
+      n = !emit ? nullptr : n ? b.add(n, m) : m;
+    }
     if (o.kind == OpKind::CkptNew)
       return false; // its snapshots are not on the tape
     Op *inner = mult;

@@ -134,17 +134,17 @@ private:
     Effect e = effectOf(op.kind);
     bool all = !op.regions.empty() || e == Effect::Call ||
                e == Effect::Runtime || e == Effect::Control;
-    if (!all && e != Effect::WriteVar && e != Effect::WriteArray)
+    const Array *arr = arrayWritten(op);
+    if (!all && e != Effect::WriteVar && !arr)
       return;
     for (auto it = seen.begin(); it != seen.end();) {
       OpKind k = std::get<0>(it->first);
       const void *what = std::get<4>(it->first);
       bool read = k == OpKind::ReadVar || k == OpKind::Load;
       bool hit = all || (e == Effect::WriteVar && what == op.var) ||
-                 (e == Effect::WriteArray &&
-                  (what == op.arr ||
-                   (k == OpKind::Load &&
-                    mayAlias(op.arr, static_cast<const Array *>(what)))));
+                 (arr && (what == arr ||
+                          (k == OpKind::Load &&
+                           mayAlias(arr, static_cast<const Array *>(what)))));
       it = read && hit ? seen.erase(it) : std::next(it);
     }
   }

@@ -41,6 +41,22 @@ public:
   }
   ADGEN_HD T pop() { return data_[--size_]; }
 
+  /// Pushes from[0], ..., from[n - 1] (a snapshot of an array), in order.
+  ADGEN_HD void pushFrom(const T *from, std::size_t n) {
+    if (size_ + n > cap_)
+      reserve(size_ + n > 2 * cap_ ? size_ + n : 2 * cap_);
+    if (n)
+      std::memcpy(data_ + size_, from, n * sizeof(T));
+    size_ += n;
+  }
+  /// Pops the last n values pushed back into to[0], ..., to[n - 1]: the
+  /// inverse of pushFrom(to, n).
+  ADGEN_HD void popInto(T *to, std::size_t n) {
+    size_ -= n;
+    if (n)
+      std::memcpy(to, data_ + size_, n * sizeof(T));
+  }
+
   ADGEN_HD void reserve(std::size_t n) {
     if (n <= cap_)
       return;
