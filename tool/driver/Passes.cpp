@@ -43,6 +43,11 @@ bool numberBackward(PassState &s) {
   return true;
 }
 
+bool forwardOrder(PassState &s) {
+  s.reverse->forwardOrder();
+  return true;
+}
+
 bool inliningAll(PassState &s) {
   if (const Function *r = uninlinableCallee(*s.fn)) {
     std::string kernel = "the batched kernel of '" + s.primal->name + "'";
@@ -166,6 +171,7 @@ const PassList &gradPasses() {
       {"forward-sweep", forwardSweep},     // the primal, statements recorded
       {"backward-sweep", backwardSweep},   // recorded statements transposed
       {"value-numbering", numberBackward}, // the backward sweep's indices once
+      {"forward-order", forwardOrder},     // commuting backward loops forwards
       {"dead-code", deadCode},             // what nothing reads goes
   };
   return passes;

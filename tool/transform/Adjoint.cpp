@@ -5,6 +5,7 @@
 #include "transform/ReverseState.h"
 
 #include "transform/DeadCode.h"
+#include "transform/ForwardOrder.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
 #include "transform/Structure.h"
@@ -109,6 +110,8 @@ void AdjointPasses::numberBackward() {
   numberValues(state->out.F, /*foldConstants=*/false, forwardEnd);
 }
 
+void AdjointPasses::forwardOrder() { runCommutingLoopsForward(state->out.F); }
+
 std::unique_ptr<Function>
 adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
   AdjointPasses passes(g, opts);
@@ -120,6 +123,7 @@ adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
     return nullptr;
   passes.backwardSweep();
   passes.numberBackward();
+  passes.forwardOrder();
   return F;
 }
 

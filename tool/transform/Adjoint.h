@@ -91,6 +91,9 @@ public:
   /// index or a read it computes again is computed once per block. The
   /// forward sweep stays the primal as written.
   void numberBackward();
+  /// Backward loops whose iterations commute run first iteration first
+  /// (transform/ForwardOrder.h).
+  void forwardOrder();
 
 private:
   std::unique_ptr<Function> F; // until storage() hands it over

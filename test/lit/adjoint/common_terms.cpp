@@ -61,7 +61,8 @@ double decay(const double *x, int n, int passes) {
 // CHECK: backward sweep of the loop at line 23,
 // CHECK: // common_terms.cpp:24
 // CHECK-NEXT: const int [[R:v[0-9]+]] = {{v[0-9]+}} * d;
-// CHECK-NEXT: const int [[IX:v[0-9]+]] = [[R]] + {{v[0-9]+}};
+// The inner loop runs forwards (adjoint/forward_order.cpp): j is k_1.
+// CHECK-NEXT: const int [[IX:v[0-9]+]] = [[R]] + {{k_[0-9]+}};
 // CHECK-NEXT: const double [[X:v[0-9]+]] = x[[[IX]]];
 // CHECK-NEXT: w_bar[[[IX]]] += [[X]] * [[X]] * s_bar;
 // CHECK-NEXT: const double [[WX:v[0-9]+]] = w[[[IX]]] * x[[[IX]]];
@@ -75,7 +76,7 @@ double decay(const double *x, int n, int passes) {
 // CHECK-NEXT: }
 
 // CHECK-LABEL: double pairs_grad(
-// CHECK: a_bar[[[I:v[0-9]+]]] += a[[[J:v[0-9]+]]] * {{.+}};
+// CHECK: a_bar[[[I:v[0-9]+]]] += a[[[J:k_[0-9]+]]] * {{.+}};
 // CHECK-NEXT: a_bar[[[J]]] += a[[[I]]] * {{.+}};
 
 // CHECK-LABEL: double decay_grad(

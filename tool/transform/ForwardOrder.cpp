@@ -1,0 +1,262 @@
+#include "transform/ForwardOrder.h"
+
+#include "ir/Builder.h"
+#include "ir/Clone.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace adgen {
+namespace {
+
+bool isOne(const Op *o) { return o->kind == OpKind::Const && o->num == 1; }
+
+/// A stepped counter's `v = v ± 1` in a body, and the read it steps.
+struct Step {
+  Op *write, *read;
+  int delta; // +1 or -1
+};
+
+/// A backward loop `for (k = 0; k < count; ++k)` whose body reads the
+/// forward index as back = (count - 1) - kread.
+struct Reversed {
+  Op *loop = nullptr, *count = nullptr, *back = nullptr, *kread = nullptr;
+  Var *k = nullptr;
+  std::vector<Step> steps;
+};
+
+class ForwardOrder {
+public:
+  explicit ForwardOrder(Function &f) : f(f) {
+    for (const Param &p : f.params)
+      if (p.arr && p.role == ParamRole::User)
+        (p.shadowOf == -1 ? primals : shadows).insert(p.arr);
+  }
+
+  int run() {
+    std::vector<Op *> loops;
+    collect(f.body, loops);
+    int n = 0;
+    for (Op *lp : loops) {
+      Reversed r;
+      if (match(lp, r) && commutes(r)) {
+        turn(r);
+        ++n;
+      }
+    }
+    return n;
+  }
+
+private:
+  Function &f;
+  std::unordered_set<const Array *> shadows, primals;
+  std::unordered_map<const Op *, int> uses;
+
+  static void collect(Block &b, std::vector<Op *> &out) {
+    for (auto &op : b.ops) {
+      if (op->kind == OpKind::Loop && op->role == OpRole::BackwardLoop)
+        out.push_back(op.get());
+      for (auto &r : op->regions)
+        collect(*r, out);
+    }
+  }
+
+  /// The loop's counter, count and reversed index, as BackwardSweep builds
+  /// them.
+  static bool match(Op *lp, Reversed &r) {
+    Block *cond = lp->region(0), *body = lp->region(1);
+    if (cond->ops.empty() || cond->ops.back()->kind != OpKind::Condition)
+      return false;
+    const Op *lt = cond->ops.back()->operands[0];
+    if (lt->kind != OpKind::Lt || lt->operands[0]->kind != OpKind::ReadVar)
+      return false;
+    r.loop = lp, r.k = lt->operands[0]->var, r.count = lt->operands[1];
+    if (r.count->block == cond) // read before the loop when turned
+      return false;
+    for (auto &op : body->ops) {
+      Op *o = op.get();
+      if (o->kind == OpKind::Sub && o->operands[1]->kind == OpKind::ReadVar &&
+          o->operands[1]->var == r.k && o->operands[0]->kind == OpKind::Sub &&
+          o->operands[0]->operands[0] == r.count &&
+          isOne(o->operands[0]->operands[1])) {
+        if (r.back)
+          return false;
+        r.back = o, r.kread = o->operands[1];
+      }
+    }
+    return r.back != nullptr;
+  }
+
+  /// Whether a and b may be one memory (ValueNumbering's rule, less a
+  /// shadow against a primal parameter).
+  bool mayAlias(const Array *a, const Array *b) const {
+    auto outside = [](const Array *x) {
+      return x->paramIndex >= 0 || x->global;
+    };
+    if (!outside(a) || !outside(b))
+      return false;
+    bool pair = (shadows.count(a) && primals.count(b)) ||
+                (primals.count(a) && shadows.count(b));
+    return !pair;
+  }
+
+  /// s is A[e] = A[e] ± x, its load and sum feeding nothing else; returns
+  /// the load.
+  const Op *accumulation(const Op &s) const {
+    const Op *sum = s.operands[1];
+    if (sum->kind != OpKind::Add && sum->kind != OpKind::Sub)
+      return nullptr;
+    for (size_t i = 0; i < 2; ++i) {
+      const Op *l = sum->operands[i];
+      if (l->kind != OpKind::Load || l->arr != s.arr || l->block != s.block ||
+          (i && sum->kind != OpKind::Add))
+        continue;
+      bool same = l->operands.size() + 1 == s.operands.size() &&
+                  l->operands[0] == s.operands[0] &&
+                  (l->operands.size() < 2 || l->operands[1] == s.operands[2]);
+      if (same && uses.at(l) == 1 && uses.at(sum) == 1)
+        return l;
+    }
+    return nullptr;
+  }
+
+  /// o is `v = v ± 1` on a variable the body writes nowhere else.
+  bool step(Op *o, Reversed &r) const {
+    Op *val = o->kind == OpKind::WriteVar ? o->operands[0] : nullptr;
+    if (!val || (val->kind != OpKind::Add && val->kind != OpKind::Sub) ||
+        val->operands[0]->kind != OpKind::ReadVar ||
+        val->operands[0]->var != o->var || !isOne(val->operands[1]) ||
+        uses.at(val) != 1 || uses.at(val->operands[0]) != 1 ||
+        val->operands[0]->block != o->block || o->var == r.k)
+      return false;
+    for (const Step &s : r.steps)
+      if (s.write->var == o->var)
+        return false;
+    r.steps.push_back({o, val->operands[0], val->kind == OpKind::Add ? 1 : -1});
+    return true;
+  }
+
+  bool commutes(Reversed &r) {
+    Block *body = r.loop->region(1);
+    uses.clear();
+    for (auto &op : body->ops)
+      for (const Op *x : op->operands)
+        uses[x]++;
+    for (auto &op : body->ops)
+      uses.emplace(op.get(), 0);
+    if (uses.at(r.kread) != 1)
+      return false;
+    std::unordered_set<const Array *> summed;
+    std::unordered_set<const Op *> sumLoads;
+    size_t lastWrite = 0; // one past the last store seen
+    for (auto &op : body->ops) {
+      Op *o = op.get();
+      if (!o->regions.empty())
+        return false;
+      switch (effectOf(o->kind)) {
+      case Effect::None:
+      case Effect::ReadVar:
+      case Effect::ReadArray:
+        break;
+      case Effect::WriteArray: {
+        // No store between a sum's load and its own: each `A[e] += x` is
+        // then one step, and two of them commute even on one buffer.
+        const Op *l = o->kind == OpKind::Store ? accumulation(*o) : nullptr;
+        if (!l || body->indexOf(l) < lastWrite)
+          return false;
+        summed.insert(o->arr), sumLoads.insert(l);
+        lastWrite = body->indexOf(o) + 1;
+        break;
+      }
+      case Effect::WriteVar:
+        if (!step(o, r))
+          return false;
+        break;
+      default:
+        return false;
+      }
+    }
+    return readsCommute(r, summed, sumLoads);
+  }
+
+  /// No read sees what another iteration writes: the counter only through
+  /// back, a stepped variable before its step only through the step, a
+  /// summed array only through its sums.
+  bool readsCommute(const Reversed &r,
+                    const std::unordered_set<const Array *> &summed,
+                    const std::unordered_set<const Op *> &sumLoads) const {
+    std::unordered_set<const Var *> stepped;
+    for (const Step &s : r.steps)
+      stepped.insert(s.write->var);
+    std::unordered_set<const Var *> stepDone;
+    for (auto &op : r.loop->region(1)->ops) {
+      const Op *o = op.get();
+      if (o->kind == OpKind::WriteVar)
+        stepDone.insert(o->var);
+      if (o->kind == OpKind::ReadVar) {
+        if (o->var == r.k && o != r.kread)
+          return false;
+        bool isStepRead = false;
+        for (const Step &s : r.steps)
+          isStepRead |= s.read == o;
+        if (stepped.count(o->var) && !stepDone.count(o->var) && !isStepRead)
+          return false;
+      }
+      if (o->kind != OpKind::Load)
+        continue;
+      if (sumLoads.count(o))
+        continue;
+      if (summed.count(o->arr))
+        return false;
+      for (const Array *a : summed)
+        if (a != o->arr && mayAlias(a, o->arr))
+          return false;
+    }
+    return true;
+  }
+
+  /// Runs r forwards: back is k, each stepped counter jumps to its value
+  /// after the loop first and is read as that minus (or plus) k.
+  void turn(Reversed &r) {
+    Block *body = r.loop->region(1);
+    replaceUses(*body, r.back, r.kread);
+    Builder b(f);
+    b.setLoc(r.loop->loc);
+    // Before `int k = 0;`, which the emitter keeps next to its loop.
+    Op *first = r.loop;
+    size_t at = r.loop->block->indexOf(r.loop);
+    if (at > 0) {
+      Op *prev = r.loop->block->ops[at - 1].get();
+      if (prev->kind == OpKind::Decl && prev->var == r.k)
+        first = prev;
+    }
+    for (const Step &s : r.steps) {
+      Var *v = s.write->var;
+      b.setInsertPoint(Builder::InsertPoint::beforeOp(first));
+      b.writeVar(v, b.binary(s.delta < 0 ? OpKind::Sub : OpKind::Add,
+                             b.readVar(v), b.cast(r.count, v->type)));
+      b.setInsertPoint(Builder::InsertPoint::beforeOp(s.write));
+      Op *at = b.binary(s.delta < 0 ? OpKind::Add : OpKind::Sub, s.read,
+                        b.cast(r.kread, v->type));
+      at->comment = v->name + " in this iteration";
+      size_t from = body->indexOf(s.write) + 1;
+      for (size_t i = from; i < body->ops.size(); ++i) {
+        Op *o = body->ops[i].get();
+        if (o->kind == OpKind::ReadVar && o->var == v)
+          replaceUses(*body, o, at);
+      }
+      body->erase(s.write);
+    }
+    const std::string last = ", last iteration first";
+    size_t p = r.loop->comment.find(last);
+    if (p != std::string::npos)
+      r.loop->comment.replace(p, last.size(),
+                              ", in forward order (its iterations commute)");
+  }
+};
+
+} // namespace
+
+int runCommutingLoopsForward(Function &f) { return ForwardOrder(f).run(); }
+
+} // namespace adgen
