@@ -2,14 +2,13 @@
 
 #include "ir/Builder.h"
 #include "ir/Clone.h"
+#include "transform/ValueNumbering.h"
 
 #include <unordered_map>
 #include <unordered_set>
 
 namespace adgen {
 namespace {
-
-bool isOne(const Op *o) { return o->kind == OpKind::Const && o->num == 1; }
 
 /// A stepped counter's `v = v ± 1` in a body, and the read it steps.
 struct Step {
@@ -78,7 +77,7 @@ private:
       if (o->kind == OpKind::Sub && o->operands[1]->kind == OpKind::ReadVar &&
           o->operands[1]->var == r.k && o->operands[0]->kind == OpKind::Sub &&
           o->operands[0]->operands[0] == r.count &&
-          isOne(o->operands[0]->operands[1])) {
+          Builder::isConst(o->operands[0]->operands[1], 1)) {
         if (r.back)
           return false;
         r.back = o, r.kread = o->operands[1];
@@ -89,15 +88,10 @@ private:
 
   /// Whether a and b may be one memory (ValueNumbering's rule, less a
   /// shadow against a primal parameter).
-  bool mayAlias(const Array *a, const Array *b) const {
-    auto outside = [](const Array *x) {
-      return x->paramIndex >= 0 || x->global;
-    };
-    if (!outside(a) || !outside(b))
-      return false;
+  bool mayShare(const Array *a, const Array *b) const {
     bool pair = (shadows.count(a) && primals.count(b)) ||
                 (primals.count(a) && shadows.count(b));
-    return !pair;
+    return !pair && mayAlias(a, b);
   }
 
   /// s is A[e] = A[e] ± x, its load and sum feeding nothing else; returns
@@ -125,9 +119,10 @@ private:
     Op *val = o->kind == OpKind::WriteVar ? o->operands[0] : nullptr;
     if (!val || (val->kind != OpKind::Add && val->kind != OpKind::Sub) ||
         val->operands[0]->kind != OpKind::ReadVar ||
-        val->operands[0]->var != o->var || !isOne(val->operands[1]) ||
-        uses.at(val) != 1 || uses.at(val->operands[0]) != 1 ||
-        val->operands[0]->block != o->block || o->var == r.k)
+        val->operands[0]->var != o->var ||
+        !Builder::isConst(val->operands[1], 1) || uses.at(val) != 1 ||
+        uses.at(val->operands[0]) != 1 || val->operands[0]->block != o->block ||
+        o->var == r.k)
       return false;
     for (const Step &s : r.steps)
       if (s.write->var == o->var)
@@ -209,7 +204,7 @@ private:
       if (summed.count(o->arr))
         return false;
       for (const Array *a : summed)
-        if (a != o->arr && mayAlias(a, o->arr))
+        if (a != o->arr && mayShare(a, o->arr))
           return false;
     }
     return true;

@@ -118,15 +118,6 @@ private:
     return true;
   }
 
-  /// Whether a and b may be one memory: parameters and globals may be
-  /// (a caller may pass one buffer twice); locals are their own.
-  static bool mayAlias(const Array *a, const Array *b) {
-    auto outside = [](const Array *x) {
-      return x && (x->paramIndex >= 0 || x->global);
-    };
-    return outside(a) && outside(b);
-  }
-
   /// Drops the reads op may change: a write of the variable or array (or of
   /// a parameter array, for loads of parameter arrays), and every read
   /// after a call, a region or a runtime op.
@@ -156,6 +147,13 @@ int numberValues(Function &f, bool foldConstants, const Op *after) {
   Numbering n(foldConstants);
   n.block(f.body, after);
   return n.changed;
+}
+
+bool mayAlias(const Array *a, const Array *b) {
+  auto outside = [](const Array *x) {
+    return x && (x->paramIndex >= 0 || x->global);
+  };
+  return outside(a) && outside(b);
 }
 
 } // namespace adgen

@@ -20,4 +20,8 @@ namespace adgen {
 int numberValues(Function &f, bool foldConstants = true,
                  const Op *after = nullptr);
 
+/// Whether arrays a and b may be one memory: parameters and globals may be
+/// (a caller may pass one buffer twice); locals are their own.
+bool mayAlias(const Array *a, const Array *b);
+
 } // namespace adgen
