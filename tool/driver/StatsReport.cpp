@@ -77,8 +77,8 @@ std::string peakForUnknownN(checkpoint::Policy p) {
     s << "about 2 sqrt(n) - 1 states (every round(sqrt(n)))";
     break;
   case ck::Kind::Binomial:
-    s << arg + 1 << " states, recomputing Revolve's online optimum F(n, "
-      << arg << ")";
+    s << arg + 1 << " states, recomputing Revolve's online optimum F(n, " << arg
+      << ")";
     break;
   case ck::Kind::Recompute:
     s << "2 states, recomputing n(n - 1)/2";
@@ -108,6 +108,11 @@ std::string checkpointLines(const CheckpointReport &r) {
     s << r.stateBytes << " bytes per state";
   else
     s << "size known at run time";
+  for (size_t k = 0; k < r.inMemory.size(); ++k)
+    s << (k ? ", " : " (") << r.inMemory[k]
+      << (k + 1 < r.inMemory.size() ? ""
+                                    : ": written a stripe per iteration, "
+                                      "re-runs read it in memory)");
   if (r.tapeBytes >= 0 && p.kind != ck::Kind::All)
     s << "; tape " << r.tapeBytes << " bytes per re-run iteration";
   s << "\n";

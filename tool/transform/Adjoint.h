@@ -36,9 +36,12 @@ struct CheckpointReport {
   unsigned line = 0;
   checkpoint::Policy policy;
   std::vector<std::string> state; // names in a snapshot ("h", "hs[64]")
-  int64_t stateBytes = -1;        // per snapshot; -1: known at run time
-  int64_t tapeBytes = -1;         // per taped iteration; -1: not static
-  int64_t trips = -1;             // when the code fixes it
+  // Arrays the loop writes one stripe per iteration, read in memory by a
+  // re-run instead (analysis/Stripes.h).
+  std::vector<std::string> inMemory;
+  int64_t stateBytes = -1; // per snapshot; -1: known at run time
+  int64_t tapeBytes = -1;  // per taped iteration; -1: not static
+  int64_t trips = -1;      // when the code fixes it
 };
 
 class DerivedModule;

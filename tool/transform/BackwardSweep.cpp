@@ -375,6 +375,19 @@ void BackwardSweep::conditionEffects(const Op &o) {
       cloneOp(b, *op, again);
 }
 
+/// `if (rev.when()) { rev.copy(state)... }` at the insertion point; nothing
+/// when the state is empty (restores() and takesShot() only place copies).
+void BackwardSweep::copyStateIf(Array *rev, CkptMethod when, CkptMethod copy,
+                                const CheckpointPlan &plan) {
+  if (plan.vars.empty() && plan.arrays.empty())
+    return;
+  Block *at = b.block();
+  Op *guard = b.ifOp(cx.rt.ckCall(rev, when, Type::Bool));
+  b.setBlock(guard->region(0));
+  cx.rt.copyState(rev, copy, plan);
+  b.setBlock(at);
+}
+
 void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   const CheckpointedLoop &plan = *it.ck;
   const Op &o = *plan.loop;
@@ -405,10 +418,7 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   b.create(OpKind::Condition, Type::Void,
            {cx.rt.ckCall(rev, CkptMethod::Next, Type::Bool)});
   b.setBlock(lp->region(1));
-  Op *restore = b.ifOp(cx.rt.ckCall(rev, CkptMethod::Restores, Type::Bool));
-  b.setBlock(restore->region(0));
-  cx.rt.copyState(rev, CkptMethod::Get, plan);
-  b.setBlock(lp->region(1));
+  copyStateIf(rev, CkptMethod::Restores, CkptMethod::Get, plan);
   // Untaped re-runs: the primal body again.
   Op *rerun = rangeLoop(
       cx.rt.ckCall(rev, CkptMethod::AdvanceBegin, Type::Long),
@@ -421,10 +431,7 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
       },
       "re-run iterations untaped, up to the next state kept");
   rerun->role = OpRole::ReRun;
-  Op *shot = b.ifOp(cx.rt.ckCall(rev, CkptMethod::TakesShot, Type::Bool));
-  b.setBlock(shot->region(0));
-  cx.rt.copyState(rev, CkptMethod::Put, plan);
-  b.setBlock(lp->region(1));
+  copyStateIf(rev, CkptMethod::TakesShot, CkptMethod::Put, plan);
   // Taped re-runs: the body the forward sweep built for them.
   Op *taped = rangeLoop(
       cx.rt.ckCall(rev, CkptMethod::TapeBegin, Type::Long),

@@ -42,6 +42,8 @@ private:
   /// A checkpointed loop: the runtime's Reverse driver re-running
   /// iterations from snapshots, each reversed as it is reached.
   void backwardCheckpointed(const Item &it, bool inRegion);
+  void copyStateIf(Array *rev, CkptMethod when, CkptMethod copy,
+                   const CheckpointPlan &plan);
 
   /// for (long long i = begin; i < end; ++i) { counter = init + i; body }
   Op *rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,

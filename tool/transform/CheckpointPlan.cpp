@@ -2,6 +2,9 @@
 
 #include "analysis/Activity.h"
 #include "analysis/Loops.h"
+#include "analysis/Recording.h"
+#include "analysis/Stripes.h"
+#include "transform/ValueNumbering.h"
 
 #include <set>
 
@@ -61,6 +64,37 @@ int topIndexOf(const Function &g, const Op &o) {
   return static_cast<int>(g.body.indexOf(at));
 }
 
+/// Whether op o (or an op of its regions) writes an array that may be a's
+/// memory: a itself, or another parameter or global (ValueNumbering's
+/// alias rule), skipping a where `other` is set.
+bool writesInto(const Op &o, const Array *a, bool other = false) {
+  bool w = false;
+  auto hit = [&](const Array *x) {
+    w = w || (x == a ? !other : mayAlias(x, a));
+  };
+  forEachArrayWritten(o, hit);
+  for (auto &r : o.regions)
+    walk(*r, [&](const Op &x) { forEachArrayWritten(x, hit); });
+  return w;
+}
+
+/// Whether top-level loop o (statement `top` of g) writes array a in
+/// stripes (analysis/Stripes.h), writes nothing else that may be a's memory,
+/// and nothing after it writes a: the re-run of any segment finds what it
+/// reads in memory, so a snapshot need not hold it.
+bool inMemoryThroughout(const Function &g, const Op &o, int top,
+                        const Array *a) {
+  if (o.block != &g.body || writesInto(o, a, /*other=*/true))
+    return false;
+  auto counted = recomputableCountedLoop(g, o);
+  if (!counted || !writesInStripes(o, counted->counter, counted->init, a))
+    return false;
+  for (size_t i = static_cast<size_t>(top) + 1; i < g.body.ops.size(); ++i)
+    if (writesInto(*g.body.ops[i], a))
+      return false;
+  return true;
+}
+
 } // namespace
 
 void planCheckpointState(const Function &g, const RecordFacts &facts, int top,
@@ -74,8 +108,8 @@ void planCheckpointState(const Function &g, const RecordFacts &facts, int top,
     // The counter of a counted loop is set from the iteration number.
     if (t.written.count(gv) && gv == plan.counter)
       continue;
-    bool keep = t.written.count(gv) ? carriedByLoop(o, gv)
-                                    : !facts.settledAt(gv, top);
+    bool keep =
+        t.written.count(gv) ? carriedByLoop(o, gv) : !facts.settledAt(gv, top);
     if (keep)
       plan.vars.push_back(gv);
   }
@@ -83,8 +117,13 @@ void planCheckpointState(const Function &g, const RecordFacts &facts, int top,
     const Array *ga = a.get();
     if (t.declaredA.count(ga))
       continue;
-    bool keep = t.writtenA.count(ga) ? t.readA.count(ga) > 0
-                                     : t.readA.count(ga) && !facts.settledAt(ga, top);
+    bool keep = t.writtenA.count(ga)
+                    ? t.readA.count(ga) > 0
+                    : t.readA.count(ga) && !facts.settledAt(ga, top);
+    if (keep && t.writtenA.count(ga) && inMemoryThroughout(g, o, top, ga)) {
+      plan.inMemory.push_back(ga);
+      keep = false;
+    }
     if (keep)
       plan.arrays.push_back(ga);
     // What the caller sees must be as the forward sweep left it.

@@ -19,12 +19,15 @@ namespace adgen {
 struct Activity;
 
 struct CheckpointPlan {
-  const Op *loop = nullptr;     // the primal loop
-  checkpoint::Policy policy;    // its directive's, else --checkpoint's
-  const Var *counter = nullptr; // a counted loop's counter (not state)
+  const Op *loop = nullptr;          // the primal loop
+  checkpoint::Policy policy;         // its directive's, else --checkpoint's
+  const Var *counter = nullptr;      // a counted loop's counter (not state)
   std::vector<const Var *> vars;     // primal scalars in the state
   std::vector<const Array *> arrays; // primal arrays in the state
   std::vector<const Array *> stash;  // parameters it writes: kept around
+  // Arrays it writes and reads that need no snapshot: written one stripe per
+  // iteration, read below it (analysis/Stripes.h), not written after it.
+  std::vector<const Array *> inMemory;
 };
 
 /// The policy loop `o` runs under: its directive's, else `defaultPolicy`

@@ -90,9 +90,15 @@ void ForwardSweep::keepSnapshots(Op *plain, Array *fwd,
                 : b.cast(b.sub(b.readVar(cx.out.m.vars.at(it.counter)),
                                cx.rc.recompute(it.init)),
                          Type::Long);
-  Op *keep = b.ifOp(cx.rt.ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
-  b.setBlock(keep->region(0));
-  cx.rt.copyState(fwd, CkptMethod::Put, plan);
+  if (plan.vars.empty() && plan.arrays.empty()) {
+    // Nothing to copy (the state is in memory throughout): the schedule
+    // still counts the snapshot.
+    cx.rt.ckCall(fwd, CkptMethod::Save, Type::Void, {i});
+  } else {
+    Op *keep = b.ifOp(cx.rt.ckCall(fwd, CkptMethod::Save, Type::Bool, {i}));
+    b.setBlock(keep->region(0));
+    cx.rt.copyState(fwd, CkptMethod::Put, plan);
+  }
   if (trips) {
     b.setBlock(plain->region(2));
     b.writeVar(trips, b.binary(OpKind::Add, b.readVar(trips),
@@ -136,6 +142,8 @@ void ForwardSweep::reportLoop(const Op &o, const CheckpointPlan &plan,
                                                    : "?";
     r.state.push_back(a->name + "[" + n + "]");
   }
+  for (const Array *a : plan.inMemory)
+    r.inMemory.push_back(a->name);
   if (bytes && bytes->kind == OpKind::Const)
     r.stateBytes = static_cast<int64_t>(bytes->num);
   std::map<Type, int64_t> per;
