@@ -4,13 +4,14 @@
 // calls, the exact peak heap of one call (interposed malloc), and W_bar
 // against all's (the policies must agree to rounding). Before hs was known
 // to need no snapshot, each snapshot copied the whole of hs.
-#include "heap_meter.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
+
+#include "heap_meter.h" // after the standard headers: it defines malloc
 
 #define GRAD(n)                                                                \
   double traj_##n##_grad(const double *W, double *hs, int H, int T,            \
