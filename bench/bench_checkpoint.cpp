@@ -37,6 +37,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <sys/resource.h>
@@ -331,9 +332,8 @@ int main(int argc, char** argv) {
               t("BM_auto") / tAll, t("BM_auto") / model,
               t("BM_auto") <= 1.02 * model ? "met" : "MISSED");
   // Binomial: Revolve online recomputes exactly F(n, C) (SPEC section 3).
-  for (int i : {3, 4}) {
+  for (auto [i, c] : {std::pair<int, long long>{3, 20}, {4, 8}}) {
     const Policy& p = policies[i];
-    long long c = i == 3 ? 20 : 8;
     long long f = adgen::checkpoint::binomialRecomputed(kN, c);
     long long rec = p.counted ? p.loop.recomputed : -1;
     std::printf("  binomial %lld recomputes F(%d, %lld) = %lld exactly: %lld  "

@@ -52,8 +52,10 @@ bool negative(const Lin &d) { return d.isConst() && d.c < 0; }
 /// `d` < 0 given `coef` >= 1 (the stripe width, once a store runs): d is
 /// c + k·coef with k <= 0 and c + k < 0 (`row - H` below `row`: -H).
 bool negativeGivenWidth(const Lin &d, const Lin &coef) {
-  if (negative(d) || coef.isConst())
-    return negative(d);
+  if (negative(d))
+    return true;
+  if (coef.isConst())
+    return false;
   auto [v, n] = *coef.k.begin();
   auto dv = d.k.find(v);
   if (dv == d.k.end() || dv->second % n != 0)
@@ -194,9 +196,7 @@ private:
     auto init = eval(c->init, c->decl), bound = eval(c->bound, &lp);
     if (!init || !bound || !zero(init->a) || !zero(bound->a))
       return std::nullopt;
-    Lin one;
-    one.c = 1;
-    return Affine{Lin{}, init->lo, bound->hi - one};
+    return Affine{Lin{}, init->lo, bound->hi - unit()};
   }
 
   static Lin unit() {
@@ -254,7 +254,7 @@ bool writesInStripes(const Op &loop, const Var *counter, const Op *init,
   // Now coef >= 1 wherever a store runs: its index range is not empty.
   std::optional<Affine> first;
   if (init)
-    first = Evaluator(loop, counter).eval(init, &loop);
+    first = ev.eval(init, &loop);
   for (const Affine &l : loads) {
     for (const Affine &s : stores) {
       // Below iteration t's stripe: a·t + l.hi < a·t + s.lo ...

@@ -379,7 +379,7 @@ void BackwardSweep::conditionEffects(const Op &o) {
 /// when the state is empty (restores() and takesShot() only place copies).
 void BackwardSweep::copyStateIf(Array *rev, CkptMethod when, CkptMethod copy,
                                 const CheckpointPlan &plan) {
-  if (plan.vars.empty() && plan.arrays.empty())
+  if (plan.copiesNothing())
     return;
   Block *at = b.block();
   Op *guard = b.ifOp(cx.rt.ckCall(rev, when, Type::Bool));

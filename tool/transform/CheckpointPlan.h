@@ -28,6 +28,9 @@ struct CheckpointPlan {
   // Arrays it writes and reads that need no snapshot: written one stripe per
   // iteration, read below it (analysis/Stripes.h), not written after it.
   std::vector<const Array *> inMemory;
+
+  /// Whether a snapshot holds nothing (everything in memory throughout).
+  bool copiesNothing() const { return vars.empty() && arrays.empty(); }
 };
 
 /// The policy loop `o` runs under: its directive's, else `defaultPolicy`

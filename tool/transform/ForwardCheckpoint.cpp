@@ -90,7 +90,7 @@ void ForwardSweep::keepSnapshots(Op *plain, Array *fwd,
                 : b.cast(b.sub(b.readVar(cx.out.m.vars.at(it.counter)),
                                cx.rc.recompute(it.init)),
                          Type::Long);
-  if (plan.vars.empty() && plan.arrays.empty()) {
+  if (plan.copiesNothing()) {
     // Nothing to copy (the state is in memory throughout): the schedule
     // still counts the snapshot.
     cx.rt.ckCall(fwd, CkptMethod::Save, Type::Void, {i});
