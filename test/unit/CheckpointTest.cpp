@@ -35,15 +35,17 @@ bool same(const State &x, const State &y) {
 struct Outcome {
   long long reversed = 0, peak = 0, recomputed = 0, maxTape = 0;
   std::size_t reserved = 0, capacityAtEnd = 0; // the store's, in bytes
+  bool tapedForward = false;                   // Forward::tapes()
   bool ok = true;
   std::string why;
 };
 
 /// Runs the forward sweep and the backward driver of a loop of n
-/// iterations (online: trip count unknown at entry) and checks each
-/// reversal.
+/// iterations (online: trip count unknown at entry; tapeBytes: the bound
+/// of its tape a budget compares, as generated code passes it) and checks
+/// each reversal.
 Outcome drive(Policy p, long long n, bool online = false,
-              Store *outer = nullptr) {
+              Store *outer = nullptr, long long tapeBytes = -1) {
   Store own;
   Store &store = outer ? *outer : own;
   std::size_t before = store.size();
@@ -51,20 +53,23 @@ Outcome drive(Policy p, long long n, bool online = false,
   std::vector<State> truth;
   State s;
   const std::size_t bytes = sizeof(double) * 4;
-  Forward fwd(store, p, online ? 0 : n, bytes, "toy.cpp:1", online);
+  Forward fwd(store, p, online ? 0 : n, bytes, "toy.cpp:1", online, tapeBytes);
   r.reserved = store.capacity();
+  r.tapedForward = fwd.tapes();
+  // The backward sweep's tape: a state per taped iteration.
+  std::vector<std::pair<long long, State>> tape;
   for (long long i = 0; i < n; ++i) {
     truth.push_back(s);
-    if (fwd.save(i)) {
+    if (r.tapedForward)
+      tape.push_back({i, s});
+    else if (fwd.save(i)) {
       fwd.put(&s.h, 1);
       fwd.put(s.a, 3);
     }
     step(s, i);
   }
   State final = s;
-  // The backward sweep: a tape of states per taped iteration.
-  Reverse ck(store, p, n, bytes, "toy.cpp:1", online);
-  std::vector<std::pair<long long, State>> tape;
+  Reverse ck(store, p, n, bytes, "toy.cpp:1", online, r.tapedForward);
   long long expect = n - 1;
   while (ck.next()) {
     if (ck.restores()) {
@@ -222,6 +227,41 @@ TEST(Checkpoint, BudgetPicksWhatFits) {
       Outcome online = drive(Policy::budget((long long)b), n, true);
       ASSERT_TRUE(online.ok) << online.why;
     }
+}
+
+TEST(Checkpoint, ABudgetHoldingTheTapeRunsTheRealAll) {
+  // A tape bound within the budget: every iteration taped forward, the
+  // backward sweep reverses them, nothing re-run, no snapshot.
+  for (long long n : kSteps) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    Outcome r = drive(Policy::budget(1 << 20), n, false, nullptr, 48 * n);
+    ASSERT_TRUE(r.ok) << r.why;
+    EXPECT_TRUE(r.tapedForward);
+    EXPECT_EQ(r.reversed, n);
+    EXPECT_EQ(r.recomputed, 0);
+    EXPECT_EQ(r.reserved, 0u);
+    EXPECT_EQ(r.capacityAtEnd, 0u);
+    EXPECT_EQ(r.peak, n); // all's n states, as tally() counts them
+    EXPECT_EQ(r.maxTape, n);
+    const adgen::stats::Loop *l = adgen::stats::find("toy.cpp:1");
+    ASSERT_NE(l, nullptr);
+    EXPECT_TRUE(l->taped);
+    EXPECT_EQ(l->policy.kind, Kind::All);
+  }
+  // The bound exactly the budget fits; one byte more, no bound, an online
+  // loop or another policy: the checkpointed schedule.
+  EXPECT_TRUE(tapesAll(Policy::budget(4800), 4800));
+  EXPECT_FALSE(tapesAll(Policy::budget(4800), 4801));
+  EXPECT_FALSE(tapesAll(Policy::budget(4800), -1));
+  EXPECT_FALSE(tapesAll(Policy::every(4), 0));
+  EXPECT_FALSE(tapesAll(Policy::all(), 0));
+  for (bool online : {false, true}) {
+    Outcome r =
+        drive(Policy::budget(4800), 100, online, nullptr, online ? 48 : 4801);
+    ASSERT_TRUE(r.ok) << r.why;
+    EXPECT_FALSE(r.tapedForward);
+    EXPECT_FALSE(adgen::stats::find("toy.cpp:1")->taped);
+  }
 }
 
 TEST(Checkpoint, KnownSchedulesReserveTheirSlotsExactly) {

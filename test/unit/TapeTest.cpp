@@ -3,7 +3,8 @@
 // std::vector model on random mixes of pushes, pops, bulk pushes and
 // reservations; the allocation counts (a tape of n values opens O(log n)
 // segments, a reservation on an empty tape is its one allocation, a loop
-// pushing and popping across a segment's edge allocates once) and the bytes
+// pushing and popping across a segment's edge allocates once, re-runs
+// pushing the same peak again allocate nothing more) and the bytes
 // held (no copy: growth adds a segment beside the full one) are pinned.
 #include "adgen/tape.h"
 #include "adgen/arena.h"
@@ -107,6 +108,21 @@ TEST(Stack, PushAndPopAcrossASegmentsEdgeAllocateOnce) {
   // The segment popped empty is kept and reused.
   EXPECT_EQ(tape.segmentsOpened(), 2u);
   EXPECT_EQ(tape.size(), 100u);
+}
+
+TEST(Stack, ReRunsPushingThePeakAgainAllocateNothingMore) {
+  // A checkpointed loop's backward sweep: each segment re-run pushes the
+  // same amount and pops it all; the segments stay for the next re-run.
+  adgen::Stack<double> tape;
+  tape.push(-1.0);
+  for (int run = 0; run < 50; ++run) {
+    for (int i = 0; i < 5000; ++i)
+      tape.push(run + i);
+    for (int i = 4999; i >= 0; --i)
+      ASSERT_EQ(tape.pop(), run + i);
+  }
+  EXPECT_EQ(tape.segmentsOpened(), 8u); // 64, 64, 128, ..., 4096: once
+  EXPECT_EQ(tape.pop(), -1.0);
 }
 
 TEST(Stack, AgreesWithAVectorOnRandomMixes) {

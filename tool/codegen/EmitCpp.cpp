@@ -283,7 +283,12 @@ private:
                 runtimeClassName(o.arr->runtime) + " " + o.arr->name + "(" +
                 o.arrays[0]->name + ", " + policyExpr(*o.policy) + ", " +
                 ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " + where +
-                (o.num != 0 ? ", true" : "") + ");");
+                (o.operands.size() > 2
+                     ? std::string(o.num != 0 ? ", true, " : ", false, ") +
+                           ex(o.operands[2])
+                 : o.num != 0 ? ", true"
+                              : "") +
+                ");");
   }
 
   /// An array's declaration: runtime object, tape, scalar or initialized

@@ -118,10 +118,19 @@ std::string checkpointLines(const CheckpointReport &r) {
   s << "\n";
   if (r.trips < 0) {
     s << "    peak for n iterations (n known at run time): "
-      << peakForUnknownN(p) << "\n";
+      << peakForUnknownN(p)
+      << (r.tapesWhenItFits ? "; every iteration taped, nothing re-run, when "
+                              "the tape of all n fits in the budget"
+                            : "")
+      << "\n";
     return s.str();
   }
   long long n = r.trips;
+  if (r.tapesWhenItFits && r.tapeBytes >= 0 && n * r.tapeBytes <= p.arg) {
+    s << "    n = " << n << ": every iteration taped, nothing re-run; peak "
+      << n * r.tapeBytes << " bytes of tape\n";
+    return s.str();
+  }
   if (p.kind == ck::Kind::Budget) {
     if (r.stateBytes < 0)
       return s.str();
@@ -132,10 +141,12 @@ std::string checkpointLines(const CheckpointReport &r) {
   }
   ck::Cost c = ck::cost(p, n);
   ck::Policy q = ck::resolve(p, n);
-  // every s tapes a segment; binomial one iteration; all every iteration.
-  long long taped = q.kind == ck::Kind::Every      ? q.arg
-                    : q.kind == ck::Kind::Binomial ? (n > 0 ? 1 : 0)
-                                                   : n;
+  // every s tapes a segment; binomial one iteration; all every iteration,
+  // but a budget's `all` of snapshots re-runs one at a time.
+  long long taped = q.kind == ck::Kind::Every           ? q.arg
+                    : q.kind == ck::Kind::Binomial      ? (n > 0 ? 1 : 0)
+                    : r.policy.kind == ck::Kind::Budget ? (n > 0 ? 1 : 0)
+                                                        : n;
   s << "    n = " << n << ": " << c.peak << " states held at most ("
     << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
     << c.recomputed << " recomputed";

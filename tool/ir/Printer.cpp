@@ -116,7 +116,9 @@ struct Printer {
     case OpKind::CkptNew:
       line(d, o.arr->name + " = " + runtimeClassName(o.arr->runtime) + "(" +
                   policyName(*o.policy) + ", n " + ex(o.operands[0]) +
-                  ", bytes " + ex(o.operands[1]) + ")");
+                  ", bytes " + ex(o.operands[1]) +
+                  (o.operands.size() > 2 ? ", tape " + ex(o.operands[2]) : "") +
+                  ")");
       return;
     case OpKind::CkptTally:
       line(d, "tally n " + ex(o.operands[0]) + ", bytes " + ex(o.operands[1]));

@@ -165,6 +165,10 @@ struct Verifier {
              (o.arrays.size() != 1 ||
               o.arrays[0]->runtime != RuntimeClass::Store))
       err(o, "checkpoint object without a snapshot store");
+    else if (o.kind == OpKind::CkptNew &&
+             (o.operands.size() < 2 || o.operands.size() > 3))
+      err(o, "checkpoint object with " + std::to_string(o.operands.size()) +
+                 " operands (trip count, state bytes, and the budget's tape)");
     else if (o.kind == OpKind::CkptCopy && !o.var && o.arrays.size() != 1)
       err(o, "checkpoint copy of nothing");
     else if (o.kind != OpKind::CkptNew &&

@@ -42,6 +42,9 @@ struct CheckpointReport {
   int64_t stateBytes = -1; // per snapshot; -1: known at run time
   int64_t tapeBytes = -1;  // per taped iteration; -1: not static
   int64_t trips = -1;      // when the code fixes it
+  // budget B: the real `all` (every iteration taped in the forward sweep)
+  // runs when the loop's tape fits in B.
+  bool tapesWhenItFits = false;
 };
 
 class DerivedModule;

@@ -400,6 +400,8 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   Op *bytes = cx.rt.stateBytes(plan);
   Array *rev = cx.rt.runtimeObject(RuntimeClass::Reverse, "reverse" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
+  if (plan.tapedForward) // whether the forward sweep taped every iteration
+    make->operands.push_back(plan.tapedForward);
   make->arr = rev;
   make->arrays = {cx.rt.snapshotStore()};
   make->policy = plan.policy;

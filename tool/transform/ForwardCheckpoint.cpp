@@ -70,6 +70,8 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
   plan->tapedStep = std::make_shared<Block>();
   forwardIteration(o, it, plan->tapedBody.get(), plan->tapedStep.get(), true,
                    w);
+  if (policy.kind == checkpoint::Kind::Budget && !plan->online)
+    tapeAllWhenItFits(plain, make, fwd, *plan, it, w);
   reportLoop(o, *plan, bytes, plan.get());
   if (trips) {
     if (inRegion(w))
@@ -78,6 +80,73 @@ void ForwardSweep::forwardCheckpointed(const Op &o, Where w,
       it.count = b.readVar(trips);
   }
   items.push_back(std::move(it));
+}
+
+namespace {
+
+/// Whether blk jumps (break, continue) anywhere in it.
+bool jumps(const Block &blk) {
+  bool any = false;
+  walk(blk, [&](const Op &x) {
+    any = any || x.kind == OpKind::Break || x.kind == OpKind::Continue;
+  });
+  return any;
+}
+
+} // namespace
+
+void ForwardSweep::tapeAllWhenItFits(Op *plain, Op *make, Array *fwd,
+                                     CheckpointedLoop &plan, const Item &it,
+                                     Where w) {
+  // In a region the loop's counter is declared away from it and the loop
+  // runs online (no bound when it starts): only f's top level gets here.
+  if (inRegion(w) || jumps(*plan.tapedBody) || jumps(*plan.tapedStep))
+    return;
+  Builder::Restore restore(b);
+  b.setInsertPoint(Builder::InsertPoint::beforeOp(plain));
+  Op *tapes = cx.rt.ckCall(fwd, CkptMethod::Tapes, Type::Bool);
+  Op *guard = b.ifOp(tapes);
+  // Every iteration taped, as the backward sweep's re-runs are.
+  b.setBlock(guard->region(0));
+  Var *k = cx.out.F.newVar(cx.out.unique("i"), Type::Long);
+  b.decl(k, b.constant(0, Type::Long));
+  Op *lp = b.loop(LoopKind::For);
+  lp->comment = "the budget holds the tape of every iteration: all taped, "
+                "nothing re-run";
+  b.setBlock(lp->region(0));
+  b.create(OpKind::Condition, Type::Void,
+           {b.binary(OpKind::Lt, b.readVar(k), make->operands[0])});
+  b.setBlock(lp->region(1));
+  Var *c = cx.out.m.vars.at(it.counter);
+  b.writeVar(c, b.add(cx.rc.recompute(it.init), b.cast(b.readVar(k), c->type)));
+  Remap again = cx.out.m.storageOnly();
+  cloneBlock(b, *plan.tapedBody, again);
+  cloneBlock(b, *plan.tapedStep, again);
+  b.setBlock(lp->region(2));
+  b.writeVar(k, b.binary(OpKind::Add, b.readVar(k), b.constant(1, Type::Long)));
+  guard->region(1)->insert(0, plain->block->take(plain));
+  // The bound of its tape, before the runtime object that compares it with
+  // the budget.
+  b.setInsertPoint(Builder::InsertPoint::beforeOp(make));
+  std::map<Type, Op *> per;
+  if (!tapeBound(lp, it, per)) { // no bound: the checkpointed loop alone
+    Block *at = guard->block;
+    at->insert(at->indexOf(guard), guard->region(1)->take(plain));
+    at->erase(guard);
+    at->erase(tapes);
+    return;
+  }
+  Op *total = nullptr;
+  for (auto &[t, n] : per) {
+    Op *bytes =
+        b.mul(n, b.constant(static_cast<double>(typeSize(t)), Type::Long));
+    total = total ? b.add(total, bytes) : bytes;
+  }
+  make->operands.push_back(total ? total : b.constant(0, Type::Long));
+  b.setInsertPoint(Builder::InsertPoint::beforeOp(lp));
+  for (auto &[t, n] : per)
+    b.create(OpKind::Reserve, Type::Void, {n})->arr = cx.rt.tape(t);
+  plan.tapedForward = tapes;
 }
 
 void ForwardSweep::keepSnapshots(Op *plain, Array *fwd,
@@ -144,6 +213,7 @@ void ForwardSweep::reportLoop(const Op &o, const CheckpointPlan &plan,
   }
   for (const Array *a : plan.inMemory)
     r.inMemory.push_back(a->name);
+  r.tapesWhenItFits = taped && taped->tapedForward;
   if (bytes && bytes->kind == OpKind::Const)
     r.stateBytes = static_cast<int64_t>(bytes->num);
   std::map<Type, int64_t> per;

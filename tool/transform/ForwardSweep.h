@@ -110,6 +110,10 @@ private:
   /// front: `tape.reserveMore(trips * per-iteration)` before the loop, an
   /// upper bound where nested bounds vary (TapeReservation.cpp).
   void reserveFor(Op *loop, const Item &it);
+  /// An upper bound of what `loop` (at the insertion point's block, its
+  /// counter it.counter over [it.init, it.bound)) pushes, per tape type, in
+  /// ops at the insertion point; false when there is none.
+  bool tapeBound(Op *loop, const Item &it, std::map<Type, Op *> &per);
   /// Output counter variables of the loops inside a reserved one: the
   /// lowest and highest value each takes (ops before that loop).
   using Ranges = std::map<Var *, std::pair<Op *, Op *>>;
@@ -154,6 +158,12 @@ private:
   /// At the start of each iteration of the forward sweep's loop `plain`:
   /// `if (fwd.save(i)) { fwd.put(state) }`; counts iterations in `trips`
   /// when the trip count is not known up front.
+  /// `budget B` (SPEC §3) with a bound on the loop's tape: the forward
+  /// sweep becomes `if (fwd.tapes()) { every iteration taped } else { plain
+  /// }` (the real `all` when that tape fits in B; make, the Forward object,
+  /// gets the bound) and the choice is kept for the backward sweep.
+  void tapeAllWhenItFits(Op *plain, Op *make, Array *fwd,
+                         CheckpointedLoop &plan, const Item &it, Where w);
   void keepSnapshots(Op *plain, Array *fwd, const CheckpointPlan &plan,
                      const Item &it, Var *trips);
 

@@ -73,6 +73,10 @@ struct StatementForms {
 struct CheckpointedLoop : CheckpointPlan {
   std::shared_ptr<Block> tapedBody, tapedStep;
   bool online = false; // trip count unknown when the loop starts
+  // `budget B` with a tape bound (a top-level loop): whether the forward
+  // sweep taped every iteration (Forward::tapes(), the real `all`); null
+  // otherwise.
+  Op *tapedForward = nullptr;
 };
 
 /// What the backward sweep reverses, mirroring the forward structure.

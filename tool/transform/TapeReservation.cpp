@@ -174,12 +174,21 @@ bool ForwardSweep::boundsOf(const Op *v, const Ranges &ranges, bool emit,
 
 bool ForwardSweep::pushBound(const Block &blk, Op *mult, Ranges &ranges,
                              bool emit, std::map<Type, Op *> &out) {
+  // The single pushes of this block, counted per type: mult · count each.
+  std::map<Type, int64_t> single;
+  for (const auto &op : blk.ops)
+    if (op->kind == OpKind::Push)
+      ++single[op->operands[0]->type];
+  for (auto &[t, k] : single) {
+    Op *&n = out[t];
+    Op *m = !emit ? nullptr
+            : k == 1
+                ? mult
+                : b.mul(mult, b.constant(static_cast<double>(k), Type::Long));
+    n = !emit ? nullptr : n ? b.add(n, m) : m;
+  }
   for (size_t i = 0; i < blk.ops.size(); ++i) {
     const Op &o = *blk.ops[i];
-    if (o.kind == OpKind::Push) {
-      Op *&n = out[o.operands[0]->type];
-      n = !emit ? nullptr : n ? b.add(n, mult) : mult;
-    }
     if (o.kind == OpKind::PushArray) { // at most its count's highest value
       Op *lo = nullptr, *hi = nullptr;
       if (!boundsOf(o.operands[0], ranges, emit, lo, hi))
@@ -228,6 +237,15 @@ void ForwardSweep::reserveFor(Op *loop, const Item &it) {
     return;
   Builder::Restore restore(b);
   b.setInsertPoint(Builder::InsertPoint::beforeOp(loop));
+  std::map<Type, Op *> per;
+  if (!tapeBound(loop, it, per))
+    return;
+  for (auto &[t, n] : per)
+    b.create(OpKind::Reserve, Type::Void, {n})->arr = cx.rt.tape(t);
+}
+
+bool ForwardSweep::tapeBound(Op *loop, const Item &it,
+                             std::map<Type, Op *> &per) {
   LoopWrites written(*loop);
   reserved_ = loop, written_ = &written;
   struct Reset {
@@ -236,23 +254,29 @@ void ForwardSweep::reserveFor(Op *loop, const Item &it) {
   } reset{*this};
   Ranges ranges;
   Var *counter = it.counter ? cx.out.m.vars.at(it.counter) : nullptr;
-  std::map<Type, Op *> per;
   if (counter)
     ranges[counter] = {nullptr, nullptr};
-  if (!pushBound(*loop->region(1), nullptr, ranges, false, per) || per.empty())
-    return;
+  // The body and the step (`for (...; ...; x = f(x))` may push too).
+  auto bound = [&](Op *trips, bool emit) {
+    return pushBound(*loop->region(1), trips, ranges, emit, per) &&
+           pushBound(*loop->region(2), trips, ranges, emit, per);
+  };
+  if (!bound(nullptr, false))
+    return false;
+  bool pushes = !per.empty();
   per.clear();
+  if (!pushes) // nothing on the tape: a bound of 0
+    return true;
   ranges.clear();
   Op *init = cx.rc.recompute(it.init);
-  Op *bound = cx.rc.recompute(it.bound);
-  Op *trips = b.cast(b.sub(bound, init), Type::Long);
+  Op *end = cx.rc.recompute(it.bound);
+  Op *trips = b.cast(b.sub(end, init), Type::Long);
   Op *zero = b.constant(0, Type::Long);
   trips = b.select(b.binary(OpKind::Gt, trips, zero), trips, zero);
   if (counter)
-    ranges[counter] = {init, b.sub(bound, b.constant(1, bound->type))};
-  pushBound(*loop->region(1), trips, ranges, true, per);
-  for (auto &[t, n] : per)
-    b.create(OpKind::Reserve, Type::Void, {n})->arr = cx.rt.tape(t);
+    ranges[counter] = {init, b.sub(end, b.constant(1, end->type))};
+  bound(trips, true);
+  return true;
 }
 
 } // namespace adgen::detail

@@ -25,6 +25,13 @@
 // one iteration at a time. `all` never comes here:
 // the adjoint tapes every iteration (tally() counts it).
 //
+// `budget B` runs the real `all` when the tape that taping every iteration
+// keeps fits in B (tapesAll(): the generated code passes an upper bound of
+// the loop's tape bytes, known when the loop starts): the forward sweep
+// then runs the taped body (`if (ck.tapes()) { taped loop } else { primal
+// loop keeping snapshots }`), and Reverse's actions only reverse, last
+// iteration first: no snapshot, no re-run.
+//
 // A trip count unknown when the loop starts (a while loop) makes both
 // `online`; Reverse then gets the count the loop ran. The forward sweep
 // cannot place `every s`'s segments from the end, so they start at 0, s,
@@ -149,6 +156,16 @@ ADGEN_HD inline Policy chosen(Policy p, long long n, std::size_t stateBytes,
   return b.policy;
 }
 
+/// `budget B` on a loop whose taped forward sweep keeps at most tapeBytes
+/// bytes of tape (< 0: no bound known when the loop starts): whether that
+/// tape fits in B, so the loop runs the real `all` (every iteration taped
+/// in the forward sweep, nothing re-run).
+ADGEN_HD inline bool tapesAll(Policy p, long long tapeBytes) {
+  return p.kind == Kind::Budget && tapeBytes >= 0 && p.arg >= 0 &&
+         static_cast<unsigned long long>(tapeBytes) <=
+             static_cast<unsigned long long>(p.arg);
+}
+
 /// `auto` on a loop of unknown length: the period the forward sweep ends
 /// with after n iterations (see Forward::save).
 ADGEN_HD inline long long onlinePeriod(long long n) {
@@ -170,14 +187,18 @@ ADGEN_HD inline long long onlinePeriod(long long n) {
 class Forward {
 public:
   /// online: the trip count n is not known until the loop ends (n is
-  /// ignored); n < 0 counts as 0.
+  /// ignored); n < 0 counts as 0. tapeBytes: for `budget B`, an upper
+  /// bound of the tape the loop keeps when every iteration is taped (< 0:
+  /// none known), see tapesAll().
   ADGEN_HD Forward(Store &store, Policy policy, long long n,
                    std::size_t stateBytes, const char *where = nullptr,
-                   bool online = false)
+                   bool online = false, long long tapeBytes = -1)
       : store_(store), bytes_(stateBytes), base_(store.size()),
-        online_(online) {
+        online_(online), tapes_(!online && tapesAll(policy, tapeBytes)) {
     if (n < 0)
       n = 0;
+    if (tapes_) // the real `all`: no snapshots
+      return;
     Policy p = chosen(policy, online ? -1 : n, stateBytes);
     if (online_) {
       kind_ = p.kind == Kind::Every ? Kind::Every
@@ -191,6 +212,10 @@ public:
     }
     (void)where;
   }
+
+  /// Whether the forward sweep tapes every iteration (`budget B` running
+  /// the real `all`) instead of running the primal loop and save().
+  ADGEN_HD bool tapes() const { return tapes_; }
 
   /// At the start of iteration i: whether the schedule keeps a_i; if so the
   /// put()s that follow write it.
@@ -234,7 +259,7 @@ public:
 private:
   Store &store_;
   std::size_t bytes_, base_, cursor_ = 0;
-  bool online_;
+  bool online_, tapes_;
   Schedule sched_{Policy::all(), 0};
   Kind kind_ = Kind::All;
   long long period_ = 1;
@@ -244,11 +269,24 @@ private:
 class Reverse {
 public:
   /// n: the iterations the forward sweep ran (n < 0 counts as 0); online:
-  /// the Forward was online (trip count unknown at entry).
+  /// the Forward was online (trip count unknown at entry); tapedForward:
+  /// the Forward's tapes(), the forward sweep taped every iteration.
   ADGEN_HD Reverse(Store &store, Policy policy, long long n,
                    std::size_t stateBytes, const char *where = nullptr,
-                   bool online = false)
-      : store_(store), bytes_(stateBytes), n_(n < 0 ? 0 : n) {
+                   bool online = false, bool tapedForward = false)
+      : store_(store), bytes_(stateBytes), n_(n < 0 ? 0 : n),
+        taped_(!online && tapedForward) {
+#if ADGEN_STATS_ON
+    site_ = where ? stats::site(where) : nullptr;
+#else
+    (void)where;
+#endif
+    if (taped_) { // the forward sweep taped every iteration: reverse them
+      base_ = slotsEnd_ = store_.size();
+      left_ = n_;
+      peak_ = peakSnaps_ = n_; // `all`'s n states, as tally() counts them
+      return;
+    }
     bool overrun = false;
     Policy p = chosen(policy, online ? -1 : n_, stateBytes, &overrun);
     // Online, the forward sweep started every s's segments at 0 and kept
@@ -270,11 +308,6 @@ public:
     tapedLo_ = n_;
     snaps_ = kept;
     overrun_ = overrun;
-#if ADGEN_STATS_ON
-    site_ = where ? stats::site(where) : nullptr;
-#else
-    (void)where;
-#endif
     note();
   }
   Reverse(const Reverse &) = delete;
@@ -289,6 +322,13 @@ public:
     restore_ = shot_ = -1;
     advBegin_ = advEnd_ = tapeBegin_ = tapeEnd_ = 0;
     reverse_ = false;
+    if (taped_) {
+      if (left_ == 0)
+        return false;
+      reverse_ = true;
+      iteration_ = --left_;
+      return true;
+    }
     Action a = sched_.next();
     switch (a.act) {
     case Act::Done:
@@ -414,6 +454,8 @@ private:
   Store &store_;
   std::size_t bytes_, base_ = 0, slotsEnd_ = 0, cursor_ = 0;
   long long n_;
+  bool taped_;          // the forward sweep taped every iteration
+  long long left_ = 0;  // taped_: iterations not reversed yet
   long long *stack_ = nullptr;
   Schedule sched_{Policy::all(), 0};
   long long restore_ = -1, shot_ = -1, advBegin_ = 0, advEnd_ = 0,
@@ -454,6 +496,7 @@ struct Loop {
   unsigned long long stateBytes = 0; ///< bytes of one snapshot
   unsigned long long peakBytes = 0;  ///< snapshots · stateBytes at the most
   bool overrun = false; ///< budget B: not even recompute fit in B
+  bool taped = false;   ///< budget B: ran the real `all` (all taped forward)
 };
 
 #if ADGEN_STATS_ON
@@ -520,7 +563,9 @@ inline void print(std::FILE *out) {
                  ", n %lld, peak states held %lld, snapshots %lld, "
                  "recomputed %lld, peak snapshot bytes %llu%s\n",
                  l.steps, l.peakHeld, l.snapshots, l.recomputed, l.peakBytes,
-                 l.overrun ? " (over budget)" : "");
+                 l.overrun ? " (over budget)"
+                 : l.taped ? " (taped in the forward sweep)"
+                           : "");
   }
 }
 #endif
@@ -532,7 +577,8 @@ namespace checkpoint {
 #if ADGEN_STATS_ON
 inline void Reverse::record() {
   stats::Loop &l = *static_cast<stats::Loop *>(site_);
-  l.policy = sched_.policy();
+  l.policy = taped_ ? Policy::all() : sched_.policy();
+  l.taped = taped_;
   ++l.runs;
   l.steps = n_;
   l.peakHeld = peak_;
@@ -561,6 +607,7 @@ ADGEN_HD inline void tally(const char *where, long long n,
   l->stateBytes = stateBytes;
   l->peakBytes = static_cast<unsigned long long>(n) * stateBytes;
   l->overrun = false;
+  l->taped = false;
 #else
   (void)where;
   (void)n;

@@ -10,8 +10,10 @@
 // back down the chain. reserveMore(n), which the generated code calls before
 // a loop whose pushes it can count or bound, makes room for n more values in
 // one block: on an empty tape that block is the only allocation of the call.
-// The segment popped empty is kept for the next growth, so a loop pushing and
-// popping across a segment's edge does not allocate each time.
+// Segments popped empty stay in the chain for the next growth (a checkpointed
+// loop's re-runs push and pop the same amounts again and again), so the tape
+// holds its peak until the call ends, as a doubling one would, and a loop
+// pushing and popping across a segment's edge does not allocate each time.
 #pragma once
 
 #include <cstddef>
@@ -39,14 +41,7 @@ public:
   ADGEN_HD explicit Stack(Arena *arena) : arena_(arena) {}
   Stack(const Stack &) = delete;
   Stack &operator=(const Stack &) = delete;
-  ADGEN_HD ~Stack() {
-    while (seg_) {
-      Segment *below = seg_->below;
-      detail::release(arena_, seg_);
-      seg_ = below;
-    }
-    detail::release(arena_, spare_);
-  }
+  ADGEN_HD ~Stack() { releaseFrom(first_); }
 
   ADGEN_HD void push(T v) {
     if (size_ == cap_)
@@ -105,8 +100,8 @@ public:
 private:
   /// A segment's header; its values follow it, 16-aligned.
   struct Segment {
-    Segment *below; ///< the segment under this one (null for the first)
-    std::size_t cap, used; ///< used: its values while it is not on top
+    Segment *below, *above; ///< neighbours in the chain (null at its ends)
+    std::size_t cap, used;  ///< used: its values while it is not on top
   };
   static constexpr std::size_t kHeader = (sizeof(Segment) + 15) / 16 * 16;
   ADGEN_HD static T *values(Segment *s) {
@@ -114,42 +109,35 @@ private:
                                  kHeader);
   }
 
-  /// Puts a segment with room for at least `need` values on top. exact (a
-  /// reservation): `need` values, unless the tape is held elsewhere, where
-  /// it is at least as large as what is held, as a push's growth is.
+  /// Puts a segment with room for at least `need` values on top: the one
+  /// above the top, kept from before, when it is large enough (a backward
+  /// sweep's re-runs push and pop the same amounts again and again), else
+  /// a new one. exact (a reservation): `need` values on an empty tape;
+  /// otherwise at least as many as are held, as a push's growth is.
   ADGEN_HD void open(std::size_t need, bool exact) {
-    if (seg_ && size_ == 0) { // the top is empty: replace it
-      Segment *empty = seg_;
-      seg_ = empty->below;
-      keepSpare(empty);
-      if (seg_) {
-        size_ = seg_->used;
-        cap_ = seg_->cap;
-        below_ -= size_;
-        data_ = values(seg_);
+    if (seg_ && size_ == 0) { // an empty top: go under it, keep it above
+      if (seg_->below) {
+        stepDown();
         if (cap_ - size_ >= need)
           return;
       } else {
-        cap_ = 0;
-        data_ = nullptr;
+        seg_ = nullptr, data_ = nullptr, cap_ = 0;
       }
     }
-    std::size_t held = below_ + size_;
-    std::size_t want = need;
-    if (!exact || held) {
-      if (want < held)
-        want = held;
-      if (want < 64)
-        want = 64;
-    }
-    Segment *s = nullptr;
-    if (spare_ && spare_->cap >= need) {
-      s = spare_;
-      spare_ = nullptr;
-    } else {
-      s = static_cast<Segment *>(
+    Segment *next = seg_ ? seg_->above : first_;
+    if (!next || next->cap < need) {
+      releaseFrom(next); // too small: it and those above it go
+      std::size_t held = below_ + size_, want = need;
+      if (!exact || held) {
+        want = want < held ? held : want;
+        want = want < 64 ? 64 : want;
+      }
+      next = static_cast<Segment *>(
           detail::allocate(arena_, kHeader + want * sizeof(T)));
-      s->cap = want;
+      next->cap = want;
+      next->below = seg_;
+      next->above = nullptr;
+      (seg_ ? seg_->above : first_) = next;
       heldBytes_ += want * sizeof(T);
       if (heldBytes_ > peakBytes_)
         peakBytes_ = heldBytes_;
@@ -157,37 +145,40 @@ private:
     }
     if (seg_)
       seg_->used = size_;
-    s->below = seg_;
     below_ += size_;
-    seg_ = s;
-    data_ = values(s);
+    seg_ = next;
+    data_ = values(next);
     size_ = 0;
-    cap_ = s->cap;
+    cap_ = next->cap;
   }
 
-  /// The top segment is empty: go down to the one under it.
+  /// The top segment is empty: go down to the one under it (the empty one
+  /// stays above, for the next growth).
   ADGEN_HD void stepDown() {
-    Segment *empty = seg_;
-    seg_ = empty->below;
-    keepSpare(empty);
+    seg_ = seg_->below;
     size_ = seg_->used;
     cap_ = seg_->cap;
     below_ -= size_;
     data_ = values(seg_);
   }
 
-  /// Keeps s for the next growth, giving back the spare held before.
-  ADGEN_HD void keepSpare(Segment *s) {
-    if (spare_) {
-      heldBytes_ -= spare_->cap * sizeof(T);
-      detail::release(arena_, spare_);
+  /// Frees s and every segment above it.
+  ADGEN_HD void releaseFrom(Segment *s) {
+    if (s && s->below)
+      s->below->above = nullptr;
+    else if (s)
+      first_ = nullptr;
+    while (s) {
+      Segment *up = s->above;
+      heldBytes_ -= s->cap * sizeof(T);
+      detail::release(arena_, s);
+      s = up;
     }
-    spare_ = s;
   }
 
   Arena *arena_ = nullptr;
-  Segment *seg_ = nullptr;   ///< the top segment
-  Segment *spare_ = nullptr; ///< a segment popped empty, kept
+  Segment *first_ = nullptr; ///< the bottom of the chain
+  Segment *seg_ = nullptr;   ///< the top segment (null: none yet)
   T *data_ = nullptr;        ///< the top segment's values
   std::size_t size_ = 0, cap_ = 0; ///< in the top segment
   std::size_t below_ = 0;          ///< values in the segments under it
