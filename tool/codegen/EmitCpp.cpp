@@ -278,17 +278,16 @@ private:
 
   /// A checkpoint object's construction, named by source file and line.
   void ckptNew(const Op &o, int d) {
+    bool tape = o.operands.size() > 2; // a budget's tape bound or decision
     std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
     line(d, std::string("adgen::checkpoint::") +
                 runtimeClassName(o.arr->runtime) + " " + o.arr->name + "(" +
                 o.arrays[0]->name + ", " + policyExpr(*o.policy) + ", " +
                 ex(o.operands[0]) + ", " + ex(o.operands[1]) + ", " + where +
-                (o.operands.size() > 2
-                     ? std::string(o.num != 0 ? ", true, " : ", false, ") +
-                           ex(o.operands[2])
-                 : o.num != 0 ? ", true"
-                              : "") +
-                ");");
+                (o.num != 0 ? ", true"
+                 : tape     ? ", false"
+                            : "") +
+                (tape ? ", " + ex(o.operands[2]) : "") + ");");
   }
 
   /// An array's declaration: runtime object, tape, scalar or initialized
