@@ -60,7 +60,7 @@ public:
       if (size_ == cap_)
         open(n, false);
       std::size_t k = cap_ - size_ < n ? cap_ - size_ : n;
-      std::memcpy(data_ + size_, from, k * sizeof(T));
+      copyValues(data_ + size_, from, k);
       size_ += k;
       from += k;
       n -= k;
@@ -75,7 +75,7 @@ public:
       std::size_t k = size_ < n ? size_ : n;
       size_ -= k;
       n -= k;
-      std::memcpy(to + n, data_ + size_, k * sizeof(T));
+      copyValues(to + n, data_ + size_, k);
     }
   }
 
@@ -98,6 +98,21 @@ public:
   ADGEN_HD std::size_t segmentsOpened() const { return opened_; }
 
 private:
+  /// to[0..k) = from[0..k). The arrays a loop iteration snapshots are often
+  /// a few values (GMM's 10-vectors): copied inline, four at a time, rather
+  /// than through a call to memcpy, which cost GMM's gradient 3%.
+  ADGEN_HD static void copyValues(T *to, const T *from, std::size_t k) {
+    if (k > 64) {
+      std::memcpy(to, from, k * sizeof(T));
+      return;
+    }
+    std::size_t i = 0;
+    for (; i + 4 <= k; i += 4)
+      std::memcpy(to + i, from + i, 4 * sizeof(T));
+    for (; i < k; ++i)
+      to[i] = from[i];
+  }
+
   /// A segment's header; its values follow it, 16-aligned.
   struct Segment {
     Segment *below, *above; ///< neighbours in the chain (null at its ends)
