@@ -1,11 +1,15 @@
 // Issue 13's speed rows, in one run: gradient time / primal time for the
-// hand-written gradient and adgen's on an RNN (rnn32.cpp, H = 32, T = 1,000)
-// and ADBench's GMM objective (examples/gmm, d = 10, K = 25, n = 1,000), and
-// the heap each gradient call takes: malloc calls, bytes requested, and the
-// peak of live heap bytes above what was live when the call started. The
-// gradients are checked against each other before anything is printed.
-// Times are the best of 7 repetitions; machines are shared, so read ratios
-// from one run, not absolute times.
+// hand-written gradient, adgen's and ADOL-C's (tape + gradient() at each
+// call, adolc_speed.cpp) on an RNN (rnn32.cpp, H = 32, T = 1,000) and
+// ADBench's GMM objective (examples/gmm, d = 10, K = 25, n = 1,000), and the
+// heap each gradient call takes: malloc calls, bytes requested, and the peak
+// of live heap bytes above what was live when the call started. The
+// gradients (and ADOL-C's values) are checked against the hand-written ones
+// before anything is printed (exit 1 if they disagree). ADOL-C's first call
+// of each workload, the check's, sizes its tape buffers (and spills to tape
+// files in the working directory); the calls timed and counted are in core.
+// Times are the best of 7 repetitions (of 50 or 20 calls, ADOL-C's of 3);
+// machines are shared, so read ratios from one run, not absolute times.
 #include "../../examples/gmm/gmm.h"
 
 #include <malloc.h>
@@ -70,6 +74,22 @@ double rnn32_hand_grad(const double *W, const double *U, const double *b,
                        const double *x, int T, double *W_bar, double *U_bar,
                        double *b_bar);
 
+// ADOL-C (adolc_speed.cpp): gradients written, not added; tags 1 (RNN), 2
+// (GMM).
+double rnn32_adolc_grad(const double *W, const double *U, const double *b,
+                        const double *x, int T, double *W_bar, double *U_bar,
+                        double *b_bar);
+double gmm_objective_adolc_grad(const std::vector<double> &alphas,
+                                const std::vector<double> &means,
+                                const std::vector<double> &icf,
+                                const std::vector<double> &x, Wishart wishart,
+                                int d, int k, int n,
+                                std::vector<double> &alphas_grad,
+                                std::vector<double> &means_grad,
+                                std::vector<double> &icf_grad);
+void adolc_speed_tape_info(short tag, size_t *ops, size_t *locations,
+                           size_t *values, bool *spilled);
+
 namespace {
 
 double seconds(int reps, const std::function<void()> &fn) {
@@ -111,16 +131,18 @@ void agree(const char *what, const std::vector<double> &a,
 
 struct Row {
   const char *name;
-  double primal, hand, adgen;
-  Heap hh, ha;
+  double primal, hand, adgen, adolc;
+  Heap hh, ha, ho; // hand, adgen, ADOL-C
 };
 
 void print(const Row &r) {
-  std::printf("| %s | %.1f us | %.2f | %.2f | %.2f | %zu / %zu | %.2f / %.2f "
-              "MB | %.2f / %.2f MB |\n",
+  std::printf("| %s | %.1f us | %.2f | %.2f | %.1f | %.2f | %zu / %zu / %zu | "
+              "%.2f / %.2f / %.2f MB | %.2f / %.2f / %.2f MB |\n",
               r.name, r.primal * 1e6, r.hand / r.primal, r.adgen / r.primal,
-              r.adgen / r.hand, r.hh.calls, r.ha.calls, r.hh.bytes / 1e6,
-              r.ha.bytes / 1e6, r.hh.peak / 1e6, r.ha.peak / 1e6);
+              r.adolc / r.primal, r.adgen / r.hand, r.hh.calls, r.ha.calls,
+              r.ho.calls, r.hh.bytes / 1e6, r.ha.bytes / 1e6,
+              r.ho.bytes / 1e6, r.hh.peak / 1e6, r.ha.peak / 1e6,
+              r.ho.peak / 1e6);
 }
 
 } // namespace
@@ -147,14 +169,25 @@ int main() {
       rnn32_hand_grad(W.data(), U.data(), b.data(), x.data(), T, Wh.data(),
                       Uh.data(), bh.data());
     };
-    adgen(), hand();
+    std::vector<double> Wo(1024), Uo(256), bo(32), lo(1), lh(1);
+    auto adolc = [&] {
+      lo[0] = rnn32_adolc_grad(W.data(), U.data(), b.data(), x.data(), T,
+                               Wo.data(), Uo.data(), bo.data());
+    };
+    adgen(), hand(), adolc();
     agree("rnn32 W", Wa, Wh), agree("rnn32 U", Ua, Uh), agree("rnn32 b", ba, bh);
-    Row r{"RNN H = 32, T = 1,000", 0, 0, 0, heapOf(hand), heapOf(adgen)};
+    agree("rnn32 ADOL-C W", Wo, Wh), agree("rnn32 ADOL-C U", Uo, Uh),
+        agree("rnn32 ADOL-C b", bo, bh);
+    lh[0] = rnn32(W.data(), U.data(), b.data(), x.data(), T);
+    agree("rnn32 ADOL-C value", lo, lh);
+    Row r{"RNN H = 32, T = 1,000", 0, 0, 0, 0, heapOf(hand), heapOf(adgen),
+          heapOf(adolc)};
     r.primal = seconds(50, [&] {
       volatile double v = rnn32(W.data(), U.data(), b.data(), x.data(), T);
       (void)v;
     });
     r.hand = seconds(50, hand), r.adgen = seconds(50, adgen);
+    r.adolc = seconds(3, adolc);
     rows.push_back(r);
   }
 
@@ -171,25 +204,47 @@ int main() {
     auto hand = [&] {
       gmm_objective_hand_grad(alphas, means, icf, x, w, d, k, n, ah, mh, ih);
     };
-    adgen(), hand();
+    std::vector<double> ao, mo, io, vo(1), vh(1);
+    auto adolc = [&] {
+      vo[0] = gmm_objective_adolc_grad(alphas, means, icf, x, w, d, k, n, ao,
+                                       mo, io);
+    };
+    adgen(), hand(), adolc();
     agree("gmm alphas", aa, ah), agree("gmm means", ma, mh),
         agree("gmm icf", ia, ih);
-    Row r{"GMM d = 10, K = 25, n = 1,000", 0, 0, 0, heapOf(hand),
-          heapOf(adgen)};
+    agree("gmm ADOL-C alphas", ao, ah), agree("gmm ADOL-C means", mo, mh),
+        agree("gmm ADOL-C icf", io, ih);
+    vh[0] = gmm_objective(alphas, means, icf, x, w, d, k, n);
+    agree("gmm ADOL-C value", vo, vh);
+    Row r{"GMM d = 10, K = 25, n = 1,000", 0, 0, 0, 0, heapOf(hand),
+          heapOf(adgen), heapOf(adolc)};
     r.primal = seconds(20, [&] {
       volatile double v = gmm_objective(alphas, means, icf, x, w, d, k, n);
       (void)v;
     });
     r.hand = seconds(20, hand), r.adgen = seconds(20, adgen);
+    r.adolc = seconds(3, adolc);
     rows.push_back(r);
   }
   if (failures)
     return 1;
-  std::printf("| workload | primal | hand / primal | adgen / primal | adgen / "
-              "hand (goal <= 1.1) | mallocs per call, hand / adgen | bytes "
-              "allocated, hand / adgen | peak heap, hand / adgen |\n"
-              "|---|---|---|---|---|---|---|---|\n");
+  std::printf("| workload | primal | hand / primal | adgen / primal | ADOL-C "
+              "/ primal | adgen / hand (goal <= 1.1) | mallocs per call, hand "
+              "/ adgen / ADOL-C | bytes allocated, hand / adgen / ADOL-C | "
+              "peak heap, hand / adgen / ADOL-C |\n"
+              "|---|---|---|---|---|---|---|---|---|\n");
   for (const Row &r : rows)
     print(r);
+  const char *names[] = {"RNN", "GMM"};
+  std::printf("\nADOL-C tapes:");
+  for (short tag = 1; tag <= 2; ++tag) {
+    size_t ops, locs, vals;
+    bool spilled;
+    adolc_speed_tape_info(tag, &ops, &locs, &vals, &spilled);
+    std::printf("%s %s %zu operations, %zu locations, %zu values%s",
+                tag > 1 ? ";" : "", names[tag - 1], ops, locs, vals,
+                spilled ? " (spilled to files)" : ", in core");
+  }
+  std::printf("\n");
   return 0;
 }
