@@ -2,7 +2,7 @@
 // h_t = tanh(W h_{t-1} + U x_t), hidden 64, inputs of 8, loss sum h_T^2,
 // gradient w.r.t. W and U, written once per checkpoint policy of the step
 // loop (all, every 100, auto, binomial 20, binomial 8, budget 16MiB, budget
-// 6MiB) so that one program can time the adjoints side by side
+// 6MiB, budget 1MiB) so that one program can time the adjoints side by side
 // (bench_checkpoint.cpp).
 #include <cmath>
 
@@ -111,6 +111,20 @@ double rnnb_budget6m(const double* W, const double* U, const double* x, int T) {
   for (int i = 0; i < 64; ++i)
     h[i] = 0.0;
 #pragma adgen checkpoint(budget 6MiB)
+  for (int t = 0; t < T; ++t)
+    rnnb_step(W, U, x, t, h);
+  double loss = 0.0;
+  for (int i = 0; i < 64; ++i)
+    loss += h[i] * h[i];
+  return loss;
+}
+
+#pragma adgen grad(W, U)
+double rnnb_budget1m(const double* W, const double* U, const double* x, int T) {
+  double h[64];
+  for (int i = 0; i < 64; ++i)
+    h[i] = 0.0;
+#pragma adgen checkpoint(budget 1MiB)
   for (int t = 0; t < T; ++t)
     rnnb_step(W, U, x, t, h);
   double loss = 0.0;

@@ -45,7 +45,7 @@ struct Outcome {
 /// of its tape a budget compares, as generated code passes it) and checks
 /// each reversal.
 Outcome drive(Policy p, long long n, bool online = false,
-              Store *outer = nullptr, long long tapeBytes = -1) {
+              Store *outer = nullptr, long long stepTapeBytes = -1) {
   Store own;
   Store &store = outer ? *outer : own;
   std::size_t before = store.size();
@@ -53,7 +53,8 @@ Outcome drive(Policy p, long long n, bool online = false,
   std::vector<State> truth;
   State s;
   const std::size_t bytes = sizeof(double) * 4;
-  Forward fwd(store, p, online ? 0 : n, bytes, "toy.cpp:1", online, tapeBytes);
+  Forward fwd(store, p, online ? 0 : n, bytes, "toy.cpp:1", online,
+              stepTapeBytes);
   r.reserved = store.capacity();
   r.tapedForward = fwd.tapes();
   // The backward sweep's tape: a state per taped iteration.
@@ -69,7 +70,7 @@ Outcome drive(Policy p, long long n, bool online = false,
     step(s, i);
   }
   State final = s;
-  Reverse ck(store, p, n, bytes, "toy.cpp:1", online, r.tapedForward);
+  Reverse ck(store, p, n, bytes, "toy.cpp:1", online, stepTapeBytes);
   long long expect = n - 1;
   while (ck.next()) {
     if (ck.restores()) {
@@ -234,7 +235,7 @@ TEST(Checkpoint, ABudgetHoldingTheTapeRunsTheRealAll) {
   // backward sweep reverses them, nothing re-run, no snapshot.
   for (long long n : kSteps) {
     SCOPED_TRACE("n " + std::to_string(n));
-    Outcome r = drive(Policy::budget(1 << 20), n, false, nullptr, 48 * n);
+    Outcome r = drive(Policy::budget(1 << 20), n, false, nullptr, 48);
     ASSERT_TRUE(r.ok) << r.why;
     EXPECT_TRUE(r.tapedForward);
     EXPECT_EQ(r.reversed, n);
@@ -250,14 +251,15 @@ TEST(Checkpoint, ABudgetHoldingTheTapeRunsTheRealAll) {
   }
   // The bound exactly the budget fits; one byte more, no bound, an online
   // loop or another policy: the checkpointed schedule.
-  EXPECT_TRUE(tapesAll(Policy::budget(4800), 4800));
-  EXPECT_FALSE(tapesAll(Policy::budget(4800), 4801));
-  EXPECT_FALSE(tapesAll(Policy::budget(4800), -1));
-  EXPECT_FALSE(tapesAll(Policy::every(4), 0));
-  EXPECT_FALSE(tapesAll(Policy::all(), 0));
+  EXPECT_TRUE(tapesAll(Policy::budget(4800), 100, 48));
+  EXPECT_FALSE(tapesAll(Policy::budget(4800), 100, 49));
+  EXPECT_FALSE(tapesAll(Policy::budget(4800), 100, -1));
+  EXPECT_FALSE(tapesAll(Policy::every(4), 100, 0));
+  EXPECT_FALSE(tapesAll(Policy::all(), 100, 0));
+  EXPECT_FALSE(tapesAll(Policy::budget(1 << 30), 1LL << 31, 1LL << 40));
   for (bool online : {false, true}) {
     Outcome r =
-        drive(Policy::budget(4800), 100, online, nullptr, online ? 48 : 4801);
+        drive(Policy::budget(4800), 100, online, nullptr, online ? 48 : 49);
     ASSERT_TRUE(r.ok) << r.why;
     EXPECT_FALSE(r.tapedForward);
     EXPECT_FALSE(adgen::stats::find("toy.cpp:1")->taped);
@@ -298,3 +300,50 @@ TEST(Checkpoint, NestedLoopsShareOneStore) {
 }
 
 } // namespace
+
+TEST(Checkpoint, ABudgetCountsTheTapeOfItsReRuns) {
+  // One iteration's tape known: the snapshots the store reserves plus the
+  // most iterations taped at once, times that tape, fit in the budget, and
+  // the choice is the one recomputing least among all that fit (every s
+  // for each s, binomial C for each C, recompute), by brute force.
+  const std::size_t bytes = sizeof(double) * 4;
+  for (long long n : {2LL, 7LL, 40LL, 300LL})
+    for (long long step : {0LL, 8LL, 32LL, 200LL, 5000LL})
+      for (unsigned long long b : {64ULL, 300ULL, 1000ULL, 4000ULL, 20000ULL}) {
+        SCOPED_TRACE("n " + std::to_string(n) + " step " +
+                     std::to_string(step) + " budget " + std::to_string(b));
+        BudgetChoice c = chooseForBudget(n, bytes, b, step);
+        long long least = -1;
+        auto see = [&](Policy p) {
+          if (heldBytes(p, n, bytes, step) <= b &&
+              (least < 0 || cost(p, n).recomputed < least))
+            least = cost(p, n).recomputed;
+        };
+        see(Policy::all());
+        see(Policy::recompute());
+        for (long long k = 1; k <= n; ++k)
+          see(Policy::every(k)), see(Policy::binomial(k));
+        if (least < 0) {
+          EXPECT_TRUE(c.overrun);
+          EXPECT_EQ(c.policy.kind, Kind::Recompute);
+          continue;
+        }
+        EXPECT_FALSE(c.overrun);
+        EXPECT_LE(heldBytes(c.policy, n, bytes, step), b);
+        EXPECT_EQ(c.cost.recomputed, least);
+        if (step * n <= (long long)b)
+          continue; // the real all: tapesAll()
+        // Run it: the slots reserved and the most iterations on the tape at
+        // once, at `step` bytes each, within the budget.
+        Outcome r =
+            drive(Policy::budget((long long)b), n, false, nullptr, step);
+        ASSERT_TRUE(r.ok) << r.why;
+        EXPECT_FALSE(r.tapedForward);
+        EXPECT_LE(r.capacityAtEnd + (unsigned long long)(r.maxTape * step), b);
+        EXPECT_EQ(r.recomputed, least);
+        EXPECT_EQ(adgen::stats::find("toy.cpp:1")->stepTapeBytes, step);
+      }
+  // Unknown (< 0): the states-only rule, as before.
+  EXPECT_EQ(chooseForBudget(300, bytes, 4000, -1).policy.kind,
+            chooseForBudget(300, bytes, 4000).policy.kind);
+}

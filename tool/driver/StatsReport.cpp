@@ -134,19 +134,17 @@ std::string checkpointLines(const CheckpointReport &r) {
   if (p.kind == ck::Kind::Budget) {
     if (r.stateBytes < 0)
       return s.str();
+    // With a tape bound the runtime counts a re-run's tape too.
     ck::BudgetChoice c =
         ck::chooseForBudget(n, static_cast<unsigned long long>(r.stateBytes),
-                            static_cast<unsigned long long>(p.arg));
+                            static_cast<unsigned long long>(p.arg),
+                            r.tapesWhenItFits ? r.tapeBytes : -1);
     p = c.policy;
   }
   ck::Cost c = ck::cost(p, n);
-  ck::Policy q = ck::resolve(p, n);
-  // every s tapes a segment; binomial one iteration; all every iteration,
-  // but a budget's `all` of snapshots re-runs one at a time.
-  long long taped = q.kind == ck::Kind::Every           ? q.arg
-                    : q.kind == ck::Kind::Binomial      ? (n > 0 ? 1 : 0)
-                    : r.policy.kind == ck::Kind::Budget ? (n > 0 ? 1 : 0)
-                                                        : n;
+  // all tapes every iteration; the others (a budget's `all` of snapshots
+  // too) what tapedAtOnce() says.
+  long long taped = r.policy.kind == ck::Kind::All ? n : ck::tapedAtOnce(p, n);
   s << "    n = " << n << ": " << c.peak << " states held at most ("
     << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
     << c.recomputed << " recomputed";

@@ -388,6 +388,18 @@ void BackwardSweep::copyStateIf(Array *rev, CkptMethod when, CkptMethod copy,
   b.setBlock(at);
 }
 
+void BackwardSweep::reserveReRuns(Array *rev, const CheckpointedLoop &plan) {
+  // Where one iteration's tape is bounded (a budget counts it), the
+  // iterations re-run taped are reserved at once.
+  if (plan.stepTape.empty())
+    return;
+  Op *count = b.sub(cx.rt.ckCall(rev, CkptMethod::TapeEnd, Type::Long),
+                    cx.rt.ckCall(rev, CkptMethod::TapeBegin, Type::Long));
+  for (auto &[t, k] : plan.stepTape)
+    b.create(OpKind::Reserve, Type::Void, {b.mul(k, count)})->arr =
+        cx.rt.tape(t);
+}
+
 void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   const CheckpointedLoop &plan = *it.ck;
   const Op &o = *plan.loop;
@@ -400,8 +412,8 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   Op *bytes = cx.rt.stateBytes(plan);
   Array *rev = cx.rt.runtimeObject(RuntimeClass::Reverse, "reverse" + line);
   Op *make = b.create(OpKind::CkptNew, Type::Void, {n, bytes});
-  if (plan.tapedForward) // whether the forward sweep taped every iteration
-    make->operands.push_back(plan.tapedForward);
+  if (plan.stepTapeBytes) // the Forward's bound of one iteration's tape
+    make->operands.push_back(plan.stepTapeBytes);
   make->arr = rev;
   make->arrays = {cx.rt.snapshotStore()};
   make->policy = plan.policy;
@@ -435,6 +447,7 @@ void BackwardSweep::backwardCheckpointed(const Item &it, bool inRegion) {
   rerun->role = OpRole::ReRun;
   copyStateIf(rev, CkptMethod::TakesShot, CkptMethod::Put, plan);
   // Taped re-runs: the body the forward sweep built for them.
+  reserveReRuns(rev, plan);
   Op *taped = rangeLoop(
       cx.rt.ckCall(rev, CkptMethod::TapeBegin, Type::Long),
       [&] { return cx.rt.ckCall(rev, CkptMethod::TapeEnd, Type::Long); }, it,

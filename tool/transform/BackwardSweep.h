@@ -44,6 +44,9 @@ private:
   void backwardCheckpointed(const Item &it, bool inRegion);
   void copyStateIf(Array *rev, CkptMethod when, CkptMethod copy,
                    const CheckpointPlan &plan);
+  /// `tape.reserveMore(per-iteration * (tapeEnd - tapeBegin))` per tape
+  /// type, where the forward sweep bounded one iteration's tape.
+  void reserveReRuns(Array *rev, const CheckpointedLoop &plan);
 
   /// for (long long i = begin; i < end; ++i) { counter = init + i; body }
   Op *rangeLoop(Op *begin, const std::function<Op *()> &end, const Item &it,

@@ -128,21 +128,23 @@ void ForwardSweep::tapeAllWhenItFits(Op *plain, Op *make, Array *fwd,
   // The bound of its tape, before the runtime object that compares it with
   // the budget.
   b.setInsertPoint(Builder::InsertPoint::beforeOp(make));
-  std::map<Type, Op *> per;
-  if (!tapeBound(lp, it, per)) { // no bound: the checkpointed loop alone
+  std::map<Type, Op *> per, step;
+  if (!tapeBound(lp, it, per, &step)) { // no bound: the checkpointed loop alone
     Block *at = guard->block;
     at->insert(at->indexOf(guard), guard->region(1)->take(plain));
     at->erase(guard);
     at->erase(tapes);
     return;
   }
-  Op *total = nullptr;
-  for (auto &[t, n] : per) {
+  Op *total = nullptr; // one iteration's bytes
+  for (auto &[t, n] : step) {
     Op *bytes =
         b.mul(n, b.constant(static_cast<double>(typeSize(t)), Type::Long));
     total = total ? b.add(total, bytes) : bytes;
   }
-  make->operands.push_back(total ? total : b.constant(0, Type::Long));
+  plan.stepTapeBytes = total ? total : b.constant(0, Type::Long);
+  plan.stepTape = step;
+  make->operands.push_back(plan.stepTapeBytes);
   b.setInsertPoint(Builder::InsertPoint::beforeOp(lp));
   for (auto &[t, n] : per)
     b.create(OpKind::Reserve, Type::Void, {n})->arr = cx.rt.tape(t);

@@ -112,8 +112,10 @@ private:
   void reserveFor(Op *loop, const Item &it);
   /// An upper bound of what `loop` (at the insertion point's block, its
   /// counter it.counter over [it.init, it.bound)) pushes, per tape type, in
-  /// ops at the insertion point; false when there is none.
-  bool tapeBound(Op *loop, const Item &it, std::map<Type, Op *> &per);
+  /// ops at the insertion point; false when there is none. step: also one
+  /// iteration's bound per type (per is then trips times it).
+  bool tapeBound(Op *loop, const Item &it, std::map<Type, Op *> &per,
+                 std::map<Type, Op *> *step = nullptr);
   /// Output counter variables of the loops inside a reserved one: the
   /// lowest and highest value each takes (ops before that loop).
   using Ranges = std::map<Var *, std::pair<Op *, Op *>>;

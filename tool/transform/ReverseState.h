@@ -77,6 +77,11 @@ struct CheckpointedLoop : CheckpointPlan {
   // sweep taped every iteration (Forward::tapes(), the real `all`); null
   // otherwise.
   Op *tapedForward = nullptr;
+  // With it: the most one iteration tapes, in bytes (Forward and Reverse
+  // resolve the budget with it) and in values per tape type (the backward
+  // sweep reserves its taped re-runs with them).
+  Op *stepTapeBytes = nullptr;
+  std::map<Type, Op *> stepTape;
 };
 
 /// What the backward sweep reverses, mirroring the forward structure.

@@ -245,7 +245,8 @@ void ForwardSweep::reserveFor(Op *loop, const Item &it) {
 }
 
 bool ForwardSweep::tapeBound(Op *loop, const Item &it,
-                             std::map<Type, Op *> &per) {
+                             std::map<Type, Op *> &per,
+                             std::map<Type, Op *> *step) {
   LoopWrites written(*loop);
   reserved_ = loop, written_ = &written;
   struct Reset {
@@ -257,11 +258,11 @@ bool ForwardSweep::tapeBound(Op *loop, const Item &it,
   if (counter)
     ranges[counter] = {nullptr, nullptr};
   // The body and the step (`for (...; ...; x = f(x))` may push too).
-  auto bound = [&](Op *trips, bool emit) {
-    return pushBound(*loop->region(1), trips, ranges, emit, per) &&
-           pushBound(*loop->region(2), trips, ranges, emit, per);
+  auto bound = [&](Op *trips, bool emit, std::map<Type, Op *> &out) {
+    return pushBound(*loop->region(1), trips, ranges, emit, out) &&
+           pushBound(*loop->region(2), trips, ranges, emit, out);
   };
-  if (!bound(nullptr, false))
+  if (!bound(nullptr, false, per))
     return false;
   bool pushes = !per.empty();
   per.clear();
@@ -275,7 +276,15 @@ bool ForwardSweep::tapeBound(Op *loop, const Item &it,
   trips = b.select(b.binary(OpKind::Gt, trips, zero), trips, zero);
   if (counter)
     ranges[counter] = {init, b.sub(end, b.constant(1, end->type))};
-  bound(trips, true);
+  if (!step) {
+    bound(trips, true, per);
+    return true;
+  }
+  // One iteration's bound (the inner trip counts at their highest over the
+  // counter's range), then trips times it.
+  bound(b.constant(1, Type::Long), true, *step);
+  for (auto &[t, k] : *step)
+    per[t] = b.mul(trips, k);
   return true;
 }
 

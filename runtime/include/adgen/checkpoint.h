@@ -26,11 +26,15 @@
 // the adjoint tapes every iteration (tally() counts it).
 //
 // `budget B` runs the real `all` when the tape that taping every iteration
-// keeps fits in B (tapesAll(): the generated code passes an upper bound of
-// the loop's tape bytes, known when the loop starts): the forward sweep
-// then runs the taped body (`if (ck.tapes()) { taped loop } else { primal
-// loop keeping snapshots }`), and Reverse's actions only reverse, last
-// iteration first: no snapshot, no re-run.
+// keeps fits in B (tapesAll(): the generated code passes Forward and
+// Reverse alike an upper bound of one iteration's tape bytes, known when
+// the loop starts): the forward sweep then runs the taped body (`if
+// (ck.tapes()) { taped loop } else { primal loop keeping snapshots }`), and
+// Reverse's actions only reverse, last iteration first: no snapshot, no
+// re-run. Otherwise, with that bound, chooseForBudget() counts the real
+// heap, heldBytes(): snapshots, binomial's stack and the tape of the
+// iterations re-run taped at once (which the generated code reserves
+// before each re-run).
 //
 // A trip count unknown when the loop starts (a while loop) makes both
 // `online`; Reverse then gets the count the loop ran. The forward sweep
@@ -134,9 +138,11 @@ private:
 };
 
 /// The policy a loop runs: `budget B` resolved against the state size and
-/// trip count (n < 0: unknown, binomial with every slot that fits).
+/// trip count (n < 0: unknown, binomial with every slot that fits) and,
+/// when known (>= 0), the most one iteration tapes.
 ADGEN_HD inline Policy chosen(Policy p, long long n, std::size_t stateBytes,
-                              bool *overrun = nullptr) {
+                              bool *overrun = nullptr,
+                              long long stepTapeBytes = -1) {
   if (overrun)
     *overrun = false;
   if (p.kind != Kind::Budget)
@@ -150,19 +156,20 @@ ADGEN_HD inline Policy chosen(Policy p, long long n, std::size_t stateBytes,
                                                         : static_cast<long long>(fit - 1);
     return c == 1 ? Policy::recompute() : Policy::binomial(c);
   }
-  BudgetChoice b = chooseForBudget(n, stateBytes, budget);
+  BudgetChoice b = chooseForBudget(n, stateBytes, budget, stepTapeBytes);
   if (overrun)
     *overrun = b.overrun;
   return b.policy;
 }
 
-/// `budget B` on a loop whose taped forward sweep keeps at most tapeBytes
-/// bytes of tape (< 0: no bound known when the loop starts): whether that
-/// tape fits in B, so the loop runs the real `all` (every iteration taped
+/// `budget B` on a loop of n iterations each taping at most stepTapeBytes
+/// bytes (< 0: no bound known when the loop starts): whether the tape of
+/// all n fits in B, so the loop runs the real `all` (every iteration taped
 /// in the forward sweep, nothing re-run).
-ADGEN_HD inline bool tapesAll(Policy p, long long tapeBytes) {
-  return p.kind == Kind::Budget && tapeBytes >= 0 && p.arg >= 0 &&
-         static_cast<unsigned long long>(tapeBytes) <=
+ADGEN_HD inline bool tapesAll(Policy p, long long n, long long stepTapeBytes) {
+  return p.kind == Kind::Budget && stepTapeBytes >= 0 && p.arg >= 0 &&
+         mulSat(static_cast<unsigned long long>(n < 0 ? 0 : n),
+                static_cast<unsigned long long>(stepTapeBytes)) <=
              static_cast<unsigned long long>(p.arg);
 }
 
@@ -187,19 +194,21 @@ ADGEN_HD inline long long onlinePeriod(long long n) {
 class Forward {
 public:
   /// online: the trip count n is not known until the loop ends (n is
-  /// ignored); n < 0 counts as 0. tapeBytes: for `budget B`, an upper
-  /// bound of the tape the loop keeps when every iteration is taped (< 0:
-  /// none known), see tapesAll().
+  /// ignored); n < 0 counts as 0. stepTapeBytes: for `budget B`, an upper
+  /// bound of the tape one iteration keeps (< 0: none known), see
+  /// tapesAll() and chooseForBudget().
   ADGEN_HD Forward(Store &store, Policy policy, long long n,
                    std::size_t stateBytes, const char *where = nullptr,
-                   bool online = false, long long tapeBytes = -1)
+                   bool online = false, long long stepTapeBytes = -1)
       : store_(store), bytes_(stateBytes), base_(store.size()),
-        online_(online), tapes_(!online && tapesAll(policy, tapeBytes)) {
+        online_(online),
+        tapes_(!online && tapesAll(policy, n, stepTapeBytes)) {
     if (n < 0)
       n = 0;
     if (tapes_) // the real `all`: no snapshots
       return;
-    Policy p = chosen(policy, online ? -1 : n, stateBytes);
+    Policy p = chosen(policy, online ? -1 : n, stateBytes, nullptr,
+                      online ? -1 : stepTapeBytes);
     if (online_) {
       kind_ = p.kind == Kind::Every ? Kind::Every
               : p.kind == Kind::Auto ? Kind::Auto
@@ -269,13 +278,14 @@ private:
 class Reverse {
 public:
   /// n: the iterations the forward sweep ran (n < 0 counts as 0); online:
-  /// the Forward was online (trip count unknown at entry); tapedForward:
-  /// the Forward's tapes(), the forward sweep taped every iteration.
+  /// the Forward was online (trip count unknown at entry); stepTapeBytes:
+  /// the Forward's, so both resolve a budget alike (its tapes() included).
   ADGEN_HD Reverse(Store &store, Policy policy, long long n,
                    std::size_t stateBytes, const char *where = nullptr,
-                   bool online = false, bool tapedForward = false)
+                   bool online = false, long long stepTapeBytes = -1)
       : store_(store), bytes_(stateBytes), n_(n < 0 ? 0 : n),
-        taped_(!online && tapedForward) {
+        stepTape_(online ? -1 : stepTapeBytes),
+        taped_(tapesAll(policy, n_, stepTape_)) {
 #if ADGEN_STATS_ON
     site_ = where ? stats::site(where) : nullptr;
 #else
@@ -288,7 +298,8 @@ public:
       return;
     }
     bool overrun = false;
-    Policy p = chosen(policy, online ? -1 : n_, stateBytes, &overrun);
+    Policy p = chosen(policy, online ? -1 : n_, stateBytes, &overrun,
+                      stepTape_);
     // Online, the forward sweep started every s's segments at 0 and kept
     // only a_0 of a binomial schedule.
     bool aligned = online;
@@ -454,6 +465,7 @@ private:
   Store &store_;
   std::size_t bytes_, base_ = 0, slotsEnd_ = 0, cursor_ = 0;
   long long n_;
+  long long stepTape_;  // the most one iteration tapes (< 0: unknown)
   bool taped_;          // the forward sweep taped every iteration
   long long left_ = 0;  // taped_: iterations not reversed yet
   long long *stack_ = nullptr;
@@ -497,6 +509,8 @@ struct Loop {
   unsigned long long peakBytes = 0;  ///< snapshots · stateBytes at the most
   bool overrun = false; ///< budget B: not even recompute fit in B
   bool taped = false;   ///< budget B: ran the real `all` (all taped forward)
+  long long stepTapeBytes = -1; ///< budget B: one iteration's tape at most
+                                ///< (< 0: not known, not counted)
 };
 
 #if ADGEN_STATS_ON
@@ -589,6 +603,7 @@ inline void Reverse::record() {
   l.stateBytes = bytes_;
   l.peakBytes = static_cast<unsigned long long>(peakSnaps_) * bytes_;
   l.overrun = overrun_;
+  l.stepTapeBytes = stepTape_;
 }
 #endif
 

@@ -254,14 +254,65 @@ struct BudgetChoice {
   bool overrun = false; ///< not even recompute fits: recompute was chosen
 };
 
+/// a · b, saturating at the largest unsigned long long.
+ADGEN_HD inline unsigned long long mulSat(unsigned long long a,
+                                          unsigned long long b) {
+  return a && b > ~0ULL / a ? ~0ULL : a * b;
+}
+/// a + b, saturating.
+ADGEN_HD inline unsigned long long addSat(unsigned long long a,
+                                          unsigned long long b) {
+  return b > ~0ULL - a ? ~0ULL : a + b;
+}
+
+/// Iterations a checkpointed policy's backward sweep keeps on the tape at
+/// once: a segment of every s (re-run taped, then reversed), otherwise the
+/// one iteration it reverses.
+ADGEN_HD inline long long tapedAtOnce(Policy p, long long n) {
+  if (n <= 0)
+    return 0;
+  p = resolve(p, n);
+  return p.kind == Kind::Every && p.arg > 1 ? (p.arg < n ? p.arg : n) : 1;
+}
+
+/// The heap a checkpointed policy holds at once on n iterations: its
+/// snapshots (binomial's with the position of each, its schedule's stack),
+/// and the tape of the iterations it re-runs taped at once (stepTapeBytes:
+/// the most one iteration tapes). Allocation headers come on top.
+ADGEN_HD inline unsigned long long heldBytes(Policy p, long long n,
+                                             unsigned long long bytesPerState,
+                                             unsigned long long stepTapeBytes) {
+  Cost c = cost(p, n);
+  unsigned long long perSnapshot =
+      addSat(bytesPerState, resolve(p, n).kind == Kind::Binomial
+                                ? sizeof(long long)
+                                : 0);
+  return addSat(
+      mulSat(static_cast<unsigned long long>(c.snapshots), perSnapshot),
+      mulSat(static_cast<unsigned long long>(tapedAtOnce(p, n)),
+             stepTapeBytes));
+}
+
+ADGEN_HD inline BudgetChoice chooseForBudgetWithTape(
+    long long n, unsigned long long bytesPerState,
+    unsigned long long budget, unsigned long long stepTapeBytes);
+
 /// `budget B`: of all, every s (every s), recompute and binomial C (every C),
 /// the policy with the least recomputation whose peak bytes fit in `budget`;
 /// ties go to the smaller peak, then to that order (so every 1 reads all and
 /// binomial 1 reads recompute).
 /// If none fits, recompute, with `overrun` set.
+/// stepTapeBytes >= 0 (the most one iteration tapes, known): the bytes that
+/// must fit are the real heap instead, heldBytes() (snapshots and the tape
+/// of a re-run), see chooseForBudgetWithTape().
 ADGEN_HD inline BudgetChoice chooseForBudget(long long n,
                                              unsigned long long bytesPerState,
-                                             unsigned long long budget) {
+                                             unsigned long long budget,
+                                             long long stepTapeBytes = -1) {
+  if (stepTapeBytes >= 0)
+    return chooseForBudgetWithTape(
+        n, bytesPerState, budget,
+        static_cast<unsigned long long>(stepTapeBytes));
   // The most states that fit.
   unsigned long long fitU =
       bytesPerState ? budget / bytesPerState : ~0ULL;
@@ -308,6 +359,84 @@ ADGEN_HD inline BudgetChoice chooseForBudget(long long n,
         lo = mid + 1;
     }
     consider(Policy::binomial(lo));
+  }
+  if (!have) {
+    best.policy = Policy::recompute();
+    best.cost = cost(best.policy, n);
+    best.overrun = true;
+  }
+  return best;
+}
+
+/// chooseForBudget() when one iteration's tape is known: of the same
+/// policies, the one with the least recomputation whose heldBytes() fit in
+/// `budget`; ties go to the fewer bytes, then to that order.
+ADGEN_HD inline BudgetChoice chooseForBudgetWithTape(
+    long long n, unsigned long long bytesPerState,
+    unsigned long long budget, unsigned long long stepTapeBytes) {
+  const unsigned long long S = bytesPerState, T = stepTapeBytes;
+  BudgetChoice best;
+  unsigned long long bestBytes = 0;
+  bool have = false;
+  auto consider = [&](Policy p) {
+    unsigned long long bytes = heldBytes(p, n, S, T);
+    if (bytes > budget)
+      return;
+    Cost c = cost(p, n);
+    if (!have || c.recomputed < best.cost.recomputed ||
+        (c.recomputed == best.cost.recomputed && bytes < bestBytes)) {
+      best.policy = p, best.cost = c, bestBytes = bytes, have = true;
+    }
+  };
+  consider(Policy::all());
+  if (n > 1) {
+    // every s: recomputation grows with s, so the smallest s that fits is
+    // the best. ⌈n/s⌉·S + s·T falls until about s* = √(n·S/T) and rises
+    // after it: search [1, s*] for the first s that fits.
+    unsigned long long q =
+        T ? mulSat(static_cast<unsigned long long>(n), S) : ~0ULL;
+    q = q == ~0ULL ? (T ? mulSat(static_cast<unsigned long long>(n), S / T)
+                        : ~0ULL)
+                   : q / T;
+    long long hi = isqrt(q > (1ULL << 62) ? (1LL << 62)
+                                          : static_cast<long long>(q)) +
+                   1;
+    hi = hi > n ? n : hi;
+    auto fits = [&](long long s) {
+      return heldBytes(Policy::every(s), n, S, T) <= budget;
+    };
+    long long lo = 1;
+    if (fits(hi)) {
+      long long up = hi;
+      while (lo < up) {
+        long long mid = lo + (up - lo) / 2;
+        if (fits(mid))
+          up = mid;
+        else
+          lo = mid + 1;
+      }
+      consider(Policy::every(lo));
+    }
+  }
+  consider(Policy::recompute());
+  // binomial C: the most snapshots (and their positions) that fit beside
+  // one iteration's tape, then the fewest recomputing as little.
+  if (budget >= T) {
+    unsigned long long fitU = (budget - T) / addSat(S, sizeof(long long));
+    long long cMax = fitU >= static_cast<unsigned long long>(n)
+                         ? n
+                         : static_cast<long long>(fitU);
+    if (cMax >= 1) {
+      long long target = binomialSteps(n, cMax), lo = 1, hi = cMax;
+      while (lo < hi) {
+        long long mid = lo + (hi - lo) / 2;
+        if (binomialSteps(n, mid) <= target)
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      consider(Policy::binomial(lo));
+    }
   }
   if (!have) {
     best.policy = Policy::recompute();

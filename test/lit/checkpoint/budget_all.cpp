@@ -9,7 +9,9 @@
 // against the all-taped twin (to 1e-12) and central differences; the
 // counters (taped when a bound of the tape fits, not when the least it
 // could tape does not, nothing recomputed when taped, the checkpointed
-// schedule's counts otherwise); and the heap a taped call takes, at most B.
+// schedule's counts otherwise, chosen with one iteration's tape bound); and
+// the heap a call takes, at most B (checkpointed: but for allocation
+// headers).
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
 // RUN: %cxx -DADGEN_STATS -c %t.cpp -o %t.o
@@ -17,15 +19,15 @@
 // RUN: %t.exe
 #include <cmath>
 
-// The forward sweep: the runtime compares the tape bound with the budget.
+// The forward sweep: the runtime compares the tape bound (one iteration's,
+// 2 doubles, times n) with the budget.
 // CHECK-LABEL: double bud_scalar_grad(
 // CHECK: adgen::checkpoint::Forward [[FWD:forward[0-9_]*]](
 // CHECK-NEXT: snapshots, adgen::checkpoint::Policy::budget(4096LL), [[N:v[0-9]+]], 8,
-// CHECK-NEXT: "budget_all.cpp:{{[0-9]+}}", false, [[TB:v[0-9]+]] * 8);
-// CHECK-NEXT: const bool [[T:v[0-9]+]] = [[FWD]].tapes();
-// CHECK-NEXT: if ([[T]]) {
+// CHECK-NEXT: "budget_all.cpp:{{[0-9]+}}", false, 16);
+// CHECK-NEXT: if ([[FWD]].tapes()) {
 // CHECK-NEXT: long [[K:i[_0-9]*]] = 0;
-// CHECK-NEXT: tape_double.reserveMore([[TB]]);
+// CHECK-NEXT: tape_double.reserveMore([[TB:v[0-9]+]]);
 // CHECK-NEXT: // the budget holds the tape of every iteration: all taped
 // CHECK-NEXT: for (; [[K]] < [[N]]; ++[[K]]) {
 // CHECK: tape_double.push(
@@ -34,8 +36,14 @@
 // CHECK-NEXT: if ([[FWD]].save(
 // CHECK-NOT: tape_double.push(
 // CHECK: adgen::checkpoint::Reverse [[REV:reverse[0-9_]*]](
-// CHECK: "budget_all.cpp:{{[0-9]+}}", false, [[T]]);
+// CHECK: "budget_all.cpp:{{[0-9]+}}", false, 16);
 // CHECK-NEXT: while ([[REV]].next()) {
+// The taped re-runs' tape, reserved at once (the budget counts it).
+// CHECK: const long [[TBEG:v[0-9]+]] = [[REV]].tapeBegin();
+// CHECK-NEXT: const long [[CNT:v[0-9]+]] = [[REV]].tapeEnd() - [[TBEG]];
+// CHECK-NEXT: const long [[RES:v[0-9]+]] = 2 * [[CNT]];
+// CHECK-NEXT: tape_double.reserveMore([[RES]]);
+// CHECK-NEXT: // re-run iterations taped
 
 // A scalar recurrence (the state: s, 8 bytes).
 #ifdef ADGEN_DRIVER
@@ -176,8 +184,21 @@ void counters(const Pair &p, int n, int m, long long heap) {
     fd::check_close(what + " taped: heap within the budget", where,
                     heap <= p.budget, 1, 0, 0);
   } else {
-    ck::BudgetChoice c = ck::chooseForBudget(n, l->stateBytes, p.budget);
+    // One iteration's tape as the runtime bounds it, and counts it.
+    double lo = 0, hi = 0;
+    for (int t = 0; t < n; ++t)
+      lo = std::max(lo, p.least(t, n, m)), hi = std::max(hi, p.most(t, n, m));
+    fd::check_close(what + " checkpointed: tape bound in [least, most]", where,
+                    l->stepTapeBytes >= lo && l->stepTapeBytes <= hi, 1, 0, 0);
+    ck::BudgetChoice c =
+        ck::chooseForBudget(n, l->stateBytes, p.budget, l->stepTapeBytes);
     ck::Cost want = ck::cost(c.policy, n);
+    // The real heap of the call: snapshots, binomial's positions and the
+    // re-runs' tape, reserved at once, within B, but for the allocations'
+    // headers (the tape segment's 32 bytes, malloc's rounding).
+    if (!c.overrun)
+      fd::check_close(what + " checkpointed: heap within the budget", where,
+                      heap <= p.budget + 96, 1, 0, 0);
     fd::check_close(what + " checkpointed: peak held", where, l->peakHeld,
                     want.peak, 0, 0);
     fd::check_close(what + " checkpointed: recomputed <= table", where,
