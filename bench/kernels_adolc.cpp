@@ -8,9 +8,9 @@
 #include <adolc/adolc.h>
 
 #include <cmath>
-#include <map>
 #include <vector>
 
+#include "adolc_trace.h"
 #include "kernels.h"
 
 namespace {
@@ -62,34 +62,8 @@ T mlp_t(const T* params, const double* images, const int* labels, int batch) {
   return total / batch;
 }
 
-struct Buffers {
-  unsigned obs = 0, lbs = 0, vbs = 0, tbs = 0;
-};
-std::map<short, Buffers> buffers;
-
-// trace_on with buffers large enough for the whole tape (known after the
-// first trace of this tag; ADOL-C's defaults before that).
-void start(short tag) {
-  auto it = buffers.find(tag);
-  if (it == buffers.end())
-    trace_on(tag);
-  else
-    trace_on(tag, 0, it->second.obs, it->second.lbs, it->second.vbs,
-             it->second.tbs);
-}
-
-void stop(short tag) {
-  trace_off();
-  if (buffers.count(tag)) return;
-  size_t st[STAT_SIZE];
-  tapestats(tag, st);
-  Buffers b;
-  b.obs = static_cast<unsigned>(st[NUM_OPERATIONS] + 64);
-  b.lbs = static_cast<unsigned>(st[NUM_LOCATIONS] + 64);
-  b.vbs = static_cast<unsigned>(st[NUM_VALUES] + 64);
-  b.tbs = static_cast<unsigned>(st[TAY_STACK_SIZE] + 64);
-  buffers[tag] = b;
-}
+using adolc_trace::start;
+using adolc_trace::stop;
 
 }  // namespace
 

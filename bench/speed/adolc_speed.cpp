@@ -15,10 +15,10 @@
 
 #include <cmath>
 #include <cstddef>
-#include <map>
 #include <vector>
 
 #include "../../examples/gmm/gmm.h"
+#include "../adolc_trace.h"
 
 namespace {
 
@@ -165,36 +165,8 @@ S gmm_objective_t(const S *alphas, const S *means, const S *icf,
   return err + log_wishart_prior(d, k, wishart, &sum_qs[0], &Qdiags[0], icf);
 }
 
-// --- Tape buffers (as in bench/kernels_adolc.cpp).
-struct Buffers {
-  unsigned obs = 0, lbs = 0, vbs = 0, tbs = 0;
-};
-std::map<short, Buffers> buffers;
-
-// trace_on with buffers large enough for the whole tape (known after the
-// first trace of this tag; ADOL-C's defaults before that).
-void start(short tag) {
-  auto it = buffers.find(tag);
-  if (it == buffers.end())
-    trace_on(tag);
-  else
-    trace_on(tag, 0, it->second.obs, it->second.lbs, it->second.vbs,
-             it->second.tbs);
-}
-
-void stop(short tag) {
-  trace_off();
-  if (buffers.count(tag))
-    return;
-  size_t st[STAT_SIZE];
-  tapestats(tag, st);
-  Buffers b;
-  b.obs = static_cast<unsigned>(st[NUM_OPERATIONS] + 64);
-  b.lbs = static_cast<unsigned>(st[NUM_LOCATIONS] + 64);
-  b.vbs = static_cast<unsigned>(st[NUM_VALUES] + 64);
-  b.tbs = static_cast<unsigned>(st[TAY_STACK_SIZE] + 64);
-  buffers[tag] = b;
-}
+using adolc_trace::start;
+using adolc_trace::stop;
 
 const short kRnnTag = 1, kGmmTag = 2;
 

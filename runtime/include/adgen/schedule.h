@@ -297,6 +297,29 @@ ADGEN_HD inline BudgetChoice chooseForBudgetWithTape(
     long long n, unsigned long long bytesPerState,
     unsigned long long budget, unsigned long long stepTapeBytes);
 
+/// The fewest snapshots C <= cMax recomputing as little as binomial cMax
+/// (t(n, C) is non-increasing in C).
+ADGEN_HD inline long long fewestSlotsAsGood(long long n, long long cMax) {
+  long long target = binomialSteps(n, cMax), lo = 1, hi = cMax;
+  while (lo < hi) {
+    long long mid = lo + (hi - lo) / 2;
+    if (binomialSteps(n, mid) <= target)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+/// No policy fits: recompute, flagged.
+ADGEN_HD inline BudgetChoice overrunChoice(long long n) {
+  BudgetChoice c;
+  c.policy = Policy::recompute();
+  c.cost = cost(c.policy, n);
+  c.overrun = true;
+  return c;
+}
+
 /// `budget B`: of all, every s (every s), recompute and binomial C (every C),
 /// the policy with the least recomputation whose peak bytes fit in `budget`;
 /// ties go to the smaller peak, then to that order (so every 1 reads all and
@@ -349,23 +372,9 @@ ADGEN_HD inline BudgetChoice chooseForBudget(long long n,
   // rises: take the largest C that fits, then the smallest C recomputing as
   // little (t(n, C) is non-increasing in C).
   long long cMax = fit - 1 < n ? fit - 1 : n;
-  if (cMax >= 1) {
-    long long target = binomialSteps(n, cMax), lo = 1, hi = cMax;
-    while (lo < hi) {
-      long long mid = lo + (hi - lo) / 2;
-      if (binomialSteps(n, mid) <= target)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    consider(Policy::binomial(lo));
-  }
-  if (!have) {
-    best.policy = Policy::recompute();
-    best.cost = cost(best.policy, n);
-    best.overrun = true;
-  }
-  return best;
+  if (cMax >= 1)
+    consider(Policy::binomial(fewestSlotsAsGood(n, cMax)));
+  return have ? best : overrunChoice(n);
 }
 
 /// chooseForBudget() when one iteration's tape is known: of the same
@@ -426,24 +435,10 @@ ADGEN_HD inline BudgetChoice chooseForBudgetWithTape(
     long long cMax = fitU >= static_cast<unsigned long long>(n)
                          ? n
                          : static_cast<long long>(fitU);
-    if (cMax >= 1) {
-      long long target = binomialSteps(n, cMax), lo = 1, hi = cMax;
-      while (lo < hi) {
-        long long mid = lo + (hi - lo) / 2;
-        if (binomialSteps(n, mid) <= target)
-          hi = mid;
-        else
-          lo = mid + 1;
-      }
-      consider(Policy::binomial(lo));
-    }
+    if (cMax >= 1)
+      consider(Policy::binomial(fewestSlotsAsGood(n, cMax)));
   }
-  if (!have) {
-    best.policy = Policy::recompute();
-    best.cost = cost(best.policy, n);
-    best.overrun = true;
-  }
-  return best;
+  return have ? best : overrunChoice(n);
 }
 
 // --- the schedule, action by action -----------------------------------------
