@@ -41,9 +41,9 @@ struct Outcome {
 };
 
 /// Runs the forward sweep and the backward driver of a loop of n
-/// iterations (online: trip count unknown at entry; tapeBytes: the bound
-/// of its tape a budget compares, as generated code passes it) and checks
-/// each reversal.
+/// iterations (online: trip count unknown at entry; stepTapeBytes: the
+/// bound of one iteration's tape a budget counts, as generated code passes
+/// it) and checks each reversal.
 Outcome drive(Policy p, long long n, bool online = false,
               Store *outer = nullptr, long long stepTapeBytes = -1) {
   Store own;
@@ -299,8 +299,6 @@ TEST(Checkpoint, NestedLoopsShareOneStore) {
   EXPECT_EQ(store.size(), at + keep.size());
 }
 
-} // namespace
-
 TEST(Checkpoint, ABudgetCountsTheTapeOfItsReRuns) {
   // One iteration's tape known: the snapshots the store reserves plus the
   // most iterations taped at once, times that tape, fit in the budget, and
@@ -333,17 +331,27 @@ TEST(Checkpoint, ABudgetCountsTheTapeOfItsReRuns) {
         EXPECT_EQ(c.cost.recomputed, least);
         if (step * n <= (long long)b)
           continue; // the real all: tapesAll()
-        // Run it: the slots reserved and the most iterations on the tape at
-        // once, at `step` bytes each, within the budget.
+        // Run it: the slots reserved, binomial's positions and the most
+        // iterations on the tape at once, at `step` bytes each, within the
+        // budget.
         Outcome r =
             drive(Policy::budget((long long)b), n, false, nullptr, step);
         ASSERT_TRUE(r.ok) << r.why;
         EXPECT_FALSE(r.tapedForward);
-        EXPECT_LE(r.capacityAtEnd + (unsigned long long)(r.maxTape * step), b);
+        const adgen::stats::Loop *l = adgen::stats::find("toy.cpp:1");
+        unsigned long long positions =
+            Schedule::stackSize(l->policy, n) * sizeof(long long);
+        EXPECT_LE(r.capacityAtEnd + positions +
+                      (unsigned long long)(r.maxTape * step),
+                  b);
         EXPECT_EQ(r.recomputed, least);
-        EXPECT_EQ(adgen::stats::find("toy.cpp:1")->stepTapeBytes, step);
+        EXPECT_EQ(l->stepTapeBytes, step);
       }
   // Unknown (< 0): the states-only rule, as before.
-  EXPECT_EQ(chooseForBudget(300, bytes, 4000, -1).policy.kind,
-            chooseForBudget(300, bytes, 4000).policy.kind);
+  BudgetChoice unknown = chooseForBudget(300, bytes, 4000, -1),
+               states = chooseForBudget(300, bytes, 4000);
+  EXPECT_EQ(unknown.policy.kind, states.policy.kind);
+  EXPECT_EQ(unknown.policy.arg, states.policy.arg);
 }
+
+} // namespace

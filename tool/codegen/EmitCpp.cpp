@@ -278,7 +278,8 @@ private:
 
   /// A checkpoint object's construction, named by source file and line.
   void ckptNew(const Op &o, int d) {
-    bool tape = o.operands.size() > 2; // a budget's tape bound or decision
+    bool tape =
+        o.operands.size() > 2; // a budget's bound of one iteration's tape
     std::string where = "\"" + file + ":" + std::to_string(o.loc.line) + "\"";
     line(d, std::string("adgen::checkpoint::") +
                 runtimeClassName(o.arr->runtime) + " " + o.arr->name + "(" +

@@ -126,7 +126,7 @@ std::string checkpointLines(const CheckpointReport &r) {
     return s.str();
   }
   long long n = r.trips;
-  if (r.tapesWhenItFits && r.tapeBytes >= 0 && n * r.tapeBytes <= p.arg) {
+  if (ck::tapesAll(p, n, r.tapesWhenItFits ? r.tapeBytes : -1)) {
     s << "    n = " << n << ": every iteration taped, nothing re-run; peak "
       << n * r.tapeBytes << " bytes of tape\n";
     return s.str();

@@ -162,17 +162,6 @@ ADGEN_HD inline Policy chosen(Policy p, long long n, std::size_t stateBytes,
   return b.policy;
 }
 
-/// `budget B` on a loop of n iterations each taping at most stepTapeBytes
-/// bytes (< 0: no bound known when the loop starts): whether the tape of
-/// all n fits in B, so the loop runs the real `all` (every iteration taped
-/// in the forward sweep, nothing re-run).
-ADGEN_HD inline bool tapesAll(Policy p, long long n, long long stepTapeBytes) {
-  return p.kind == Kind::Budget && stepTapeBytes >= 0 && p.arg >= 0 &&
-         mulSat(static_cast<unsigned long long>(n < 0 ? 0 : n),
-                static_cast<unsigned long long>(stepTapeBytes)) <=
-             static_cast<unsigned long long>(p.arg);
-}
-
 /// `auto` on a loop of unknown length: the period the forward sweep ends
 /// with after n iterations (see Forward::save).
 ADGEN_HD inline long long onlinePeriod(long long n) {

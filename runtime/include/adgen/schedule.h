@@ -265,6 +265,17 @@ ADGEN_HD inline unsigned long long addSat(unsigned long long a,
   return b > ~0ULL - a ? ~0ULL : a + b;
 }
 
+/// `budget B` on a loop of n iterations each taping at most stepTapeBytes
+/// bytes (< 0: no bound known when the loop starts): whether the tape of
+/// all n fits in B, so the loop runs the real `all` (every iteration taped
+/// in the forward sweep, nothing re-run).
+ADGEN_HD inline bool tapesAll(Policy p, long long n, long long stepTapeBytes) {
+  return p.kind == Kind::Budget && stepTapeBytes >= 0 && p.arg >= 0 &&
+         mulSat(static_cast<unsigned long long>(n < 0 ? 0 : n),
+                static_cast<unsigned long long>(stepTapeBytes)) <=
+             static_cast<unsigned long long>(p.arg);
+}
+
 /// Iterations a checkpointed policy's backward sweep keeps on the tape at
 /// once: a segment of every s (re-run taped, then reversed), otherwise the
 /// one iteration it reverses.
@@ -402,14 +413,13 @@ ADGEN_HD inline BudgetChoice chooseForBudgetWithTape(
     // every s: recomputation grows with s, so the smallest s that fits is
     // the best. ⌈n/s⌉·S + s·T falls until about s* = √(n·S/T) and rises
     // after it: search [1, s*] for the first s that fits.
-    unsigned long long q =
-        T ? mulSat(static_cast<unsigned long long>(n), S) : ~0ULL;
-    q = q == ~0ULL ? (T ? mulSat(static_cast<unsigned long long>(n), S / T)
-                        : ~0ULL)
-                   : q / T;
-    long long hi = isqrt(q > (1ULL << 62) ? (1LL << 62)
-                                          : static_cast<long long>(q)) +
-                   1;
+    const unsigned long long un = static_cast<unsigned long long>(n);
+    unsigned long long q = !T                           ? ~0ULL
+                           : mulSat(un, S) != ~0ULL ? un * S / T
+                                                    : mulSat(un, S / T);
+    long long hi = q >= static_cast<unsigned long long>(n) * un
+                       ? n // s* >= n: the whole range
+                       : isqrt(static_cast<long long>(q)) + 1;
     hi = hi > n ? n : hi;
     auto fits = [&](long long s) {
       return heldBytes(Policy::every(s), n, S, T) <= budget;

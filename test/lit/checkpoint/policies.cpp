@@ -656,6 +656,7 @@ void checkCounters(const Case &c, int n) {
     if (!choice.overrun)
       fd::check_close(what + " fits the budget", p,
                       double(l->snapshots) * kStateBytes +
+                              8.0 * ck::Schedule::stackSize(l->policy, n) +
                               double(ck::tapedAtOnce(l->policy, n)) * l->stepTapeBytes <=
                           double(parse(c.policy).arg),
                       1, 0, 0);
