@@ -64,7 +64,7 @@ TEST(PassesTest, ListsInPipelineOrder) {
                 "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
                 "forward-sweep", "backward-sweep", "value-numbering",
-                "forward-order", "dead-code"}));
+                "fuse-loops", "forward-order", "dead-code"}));
   EXPECT_EQ(names(jvpPasses()),
             (std::vector<std::string>{"tangent", "dead-code"}));
   EXPECT_EQ(names(vectorJvpPasses()),
@@ -77,7 +77,7 @@ TEST(PassesTest, ListsInPipelineOrder) {
                 "lower", "clone", "inline", "structure", "conditions", "hoist", "activity",
                 "to-be-recorded", "checkpoint-plan", "adjoint-storage",
                 "forward-sweep", "backward-sweep", "value-numbering",
-                "forward-order", "dead-code", "tangent"}));
+                "fuse-loops", "forward-order", "dead-code", "tangent"}));
 }
 
 TEST(PassesTest, GradPassesPrintAfterAndVerifyEach) {

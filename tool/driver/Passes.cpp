@@ -43,6 +43,11 @@ bool numberBackward(PassState &s) {
   return true;
 }
 
+bool fuseLoops(PassState &s) {
+  s.reverse->fuseLoops();
+  return true;
+}
+
 bool forwardOrder(PassState &s) {
   s.reverse->forwardOrder();
   return true;
@@ -171,6 +176,7 @@ const PassList &gradPasses() {
       {"forward-sweep", forwardSweep},     // the primal, statements recorded
       {"backward-sweep", backwardSweep},   // recorded statements transposed
       {"value-numbering", numberBackward}, // the backward sweep's indices once
+      {"fuse-loops", fuseLoops},           // adjacent backward loops as one
       {"forward-order", forwardOrder},     // commuting backward loops forwards
       {"dead-code", deadCode},             // what nothing reads goes
   };

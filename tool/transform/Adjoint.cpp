@@ -6,6 +6,7 @@
 
 #include "transform/DeadCode.h"
 #include "transform/ForwardOrder.h"
+#include "transform/FuseLoops.h"
 #include "transform/Hoist.h"
 #include "transform/Inline.h"
 #include "transform/Structure.h"
@@ -110,6 +111,11 @@ void AdjointPasses::numberBackward() {
   numberValues(state->out.F, /*foldConstants=*/false, forwardEnd);
 }
 
+void AdjointPasses::fuseLoops() {
+  if (fuseBackwardLoops(state->out.F))
+    numberValues(state->out.F, /*foldConstants=*/false, forwardEnd);
+}
+
 void AdjointPasses::forwardOrder() { runCommutingLoopsForward(state->out.F); }
 
 std::unique_ptr<Function>
@@ -123,6 +129,7 @@ adjointOf(const Function &g, const AdjointOptions &opts, Diagnostic &error) {
     return nullptr;
   passes.backwardSweep();
   passes.numberBackward();
+  passes.fuseLoops();
   passes.forwardOrder();
   return F;
 }

@@ -97,6 +97,9 @@ public:
   /// index or a read it computes again is computed once per block. The
   /// forward sweep stays the primal as written.
   void numberBackward();
+  /// Adjacent backward loops over one range run as one
+  /// (transform/FuseLoops.h); the fused bodies numbered again.
+  void fuseLoops();
   /// Backward loops whose iterations commute run first iteration first
   /// (transform/ForwardOrder.h).
   void forwardOrder();

@@ -2,6 +2,7 @@
 
 #include "ir/Builder.h"
 #include "ir/Clone.h"
+#include "transform/ReversedLoop.h"
 #include "transform/ValueNumbering.h"
 
 #include <unordered_map>
@@ -16,11 +17,8 @@ struct Step {
   int delta; // +1 or -1
 };
 
-/// A backward loop `for (k = 0; k < count; ++k)` whose body reads the
-/// forward index as back = (count - 1) - kread.
-struct Reversed {
-  Op *loop = nullptr, *count = nullptr, *back = nullptr, *kread = nullptr;
-  Var *k = nullptr;
+/// A reversed loop (ReversedLoop.h) and its stepped counters.
+struct Reversed : ReversedLoop {
   std::vector<Step> steps;
 };
 
@@ -38,7 +36,7 @@ public:
     int n = 0;
     for (Op *lp : loops) {
       Reversed r;
-      if (match(lp, r) && commutes(r)) {
+      if (matchReversedLoop(lp, r) && commutes(r)) {
         turn(r);
         ++n;
       }
@@ -49,7 +47,7 @@ public:
 private:
   Function &f;
   std::unordered_set<const Array *> shadows, primals;
-  std::unordered_map<const Op *, int> uses;
+  UseCounts uses;
 
   static void collect(Block &b, std::vector<Op *> &out) {
     for (auto &op : b.ops) {
@@ -60,58 +58,12 @@ private:
     }
   }
 
-  /// The loop's counter, count and reversed index, as BackwardSweep builds
-  /// them.
-  static bool match(Op *lp, Reversed &r) {
-    Block *cond = lp->region(0), *body = lp->region(1);
-    if (cond->ops.empty() || cond->ops.back()->kind != OpKind::Condition)
-      return false;
-    const Op *lt = cond->ops.back()->operands[0];
-    if (lt->kind != OpKind::Lt || lt->operands[0]->kind != OpKind::ReadVar)
-      return false;
-    r.loop = lp, r.k = lt->operands[0]->var, r.count = lt->operands[1];
-    if (r.count->block == cond) // read before the loop when turned
-      return false;
-    for (auto &op : body->ops) {
-      Op *o = op.get();
-      if (o->kind == OpKind::Sub && o->operands[1]->kind == OpKind::ReadVar &&
-          o->operands[1]->var == r.k && o->operands[0]->kind == OpKind::Sub &&
-          o->operands[0]->operands[0] == r.count &&
-          Builder::isConst(o->operands[0]->operands[1], 1)) {
-        if (r.back)
-          return false;
-        r.back = o, r.kread = o->operands[1];
-      }
-    }
-    return r.back != nullptr;
-  }
-
   /// Whether a and b may be one memory (ValueNumbering's rule, less a
   /// shadow against a primal parameter).
   bool mayShare(const Array *a, const Array *b) const {
     bool pair = (shadows.count(a) && primals.count(b)) ||
                 (primals.count(a) && shadows.count(b));
     return !pair && mayAlias(a, b);
-  }
-
-  /// s is A[e] = A[e] ± x, its load and sum feeding nothing else; returns
-  /// the load.
-  const Op *accumulation(const Op &s) const {
-    const Op *sum = s.operands[1];
-    if (sum->kind != OpKind::Add && sum->kind != OpKind::Sub)
-      return nullptr;
-    for (size_t i = 0; i < 2; ++i) {
-      const Op *l = sum->operands[i];
-      if (l->kind != OpKind::Load || l->arr != s.arr || l->block != s.block ||
-          (i && sum->kind != OpKind::Add))
-        continue;
-      bool same = l->operands.size() + 1 == s.operands.size() &&
-                  l->operands[0] == s.operands[0] &&
-                  (l->operands.size() < 2 || l->operands[1] == s.operands[2]);
-      if (same && uses.at(l) == 1 && uses.at(sum) == 1)
-        return l;
-    }
-    return nullptr;
   }
 
   /// o is `v = v ± 1` on a variable the body writes nowhere else.
@@ -133,12 +85,7 @@ private:
 
   bool commutes(Reversed &r) {
     Block *body = r.loop->region(1);
-    uses.clear();
-    for (auto &op : body->ops)
-      for (const Op *x : op->operands)
-        uses[x]++;
-    for (auto &op : body->ops)
-      uses.emplace(op.get(), 0);
+    uses = countUses(*body);
     if (uses.at(r.kread) != 1)
       return false;
     std::unordered_set<const Array *> summed;
@@ -156,7 +103,8 @@ private:
       case Effect::WriteArray: {
         // No store between a sum's load and its own: each `A[e] += x` is
         // then one step, and two of them commute even on one buffer.
-        const Op *l = o->kind == OpKind::Store ? accumulation(*o) : nullptr;
+        const Op *l =
+            o->kind == OpKind::Store ? accumulatedLoad(*o, uses) : nullptr;
         if (!l || body->indexOf(l) < lastWrite)
           return false;
         summed.insert(o->arr), sumLoads.insert(l);

@@ -17,6 +17,7 @@
 // ALL-NEXT: *** IR after forward-sweep (f_grad) ***
 // ALL-NEXT: *** IR after backward-sweep (f_grad) ***
 // ALL-NEXT: *** IR after value-numbering (f_grad) ***
+// ALL-NEXT: *** IR after fuse-loops (f_grad) ***
 // ALL-NEXT: *** IR after forward-order (f_grad) ***
 // ALL-NEXT: *** IR after dead-code (f_grad) ***
 // ALL-NEXT: *** IR after tangent (f_jvp) ***
@@ -60,7 +61,7 @@
 // An unknown pass is bad usage.
 // RUN: sh -c 'adgen %s -o %t.bad.cpp --print-after=inline,nosuch 2>%t.bad; test $? -eq 2'
 // RUN: FileCheck %s --check-prefix=BAD < %t.bad
-// BAD: adgen: error: --print-after takes 'all' or pass names separated by commas: lower, clone, inline, structure, conditions, hoist, activity, to-be-recorded, checkpoint-plan, adjoint-storage, forward-sweep, backward-sweep, value-numbering, forward-order, dead-code, tangent
+// BAD: adgen: error: --print-after takes 'all' or pass names separated by commas: lower, clone, inline, structure, conditions, hoist, activity, to-be-recorded, checkpoint-plan, adjoint-storage, forward-sweep, backward-sweep, value-numbering, fuse-loops, forward-order, dead-code, tangent
 
 double sq(double v) { return v * v; }
 
