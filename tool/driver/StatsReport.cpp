@@ -149,10 +149,16 @@ std::string checkpointLines(const CheckpointReport &r) {
     << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
     << c.recomputed << " recomputed";
   if (r.stateBytes >= 0 && r.tapeBytes >= 0) {
+    // Binomial's schedule keeps each snapshot's position (heldBytes()).
+    bool positions = ck::resolve(p, n).kind == ck::Kind::Binomial;
     long long snapBytes =
-        r.policy.kind == ck::Kind::All ? 0 : c.snapshots * r.stateBytes;
+        r.policy.kind == ck::Kind::All
+            ? 0
+            : c.snapshots * (r.stateBytes + (positions ? 8 : 0));
     s << "; peak " << snapBytes + taped * r.tapeBytes << " bytes (" << snapBytes
-      << " of snapshots + " << taped * r.tapeBytes << " of tape)";
+      << (positions ? " of snapshots and their positions + "
+                    : " of snapshots + ")
+      << taped * r.tapeBytes << " of tape)";
   }
   s << "\n";
   return s.str();

@@ -24,6 +24,22 @@ double chain(const double *w, double x) {
   return s;
 }
 
+// Binomial's schedule keeps each snapshot's position, 8 bytes: the runtime
+// counts them in the heap (schedule.h heldBytes), and so does the peak.
+#pragma adgen grad(w)
+double revolve(const double *w, double x) {
+  double h[8];
+  for (int i = 0; i < 8; ++i)
+    h[i] = x;
+  // CHECK: loop at line [[@LINE+3]]: checkpoint(binomial 4), snapshot of h[8]: 64 bytes per state; tape [[#RTAPE:]] bytes per re-run iteration
+  // CHECK-NEXT: n = 20: 5 states held at most (4 snapshots), {{[0-9]+}} recomputed; peak [[#288+RTAPE]] bytes (288 of snapshots and their positions + [[#RTAPE]] of tape)
+#pragma adgen checkpoint(binomial 4)
+  for (int l = 0; l < 20; ++l)
+    for (int i = 0; i < 8; ++i)
+      h[i] = std::tanh(w[l] * h[i] + 0.1);
+  return h[0];
+}
+
 #pragma adgen grad(w)
 double rnn(const double *w, int n) {
   double h = 0.5;
