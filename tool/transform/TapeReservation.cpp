@@ -10,6 +10,7 @@
 // a bound read from memory the loop writes), nothing is reserved and the
 // tape grows as it needs.
 #include "transform/ForwardSweep.h"
+#include "transform/ValueNumbering.h"
 
 #include "analysis/Loops.h"
 #include "analysis/Stats.h"
@@ -237,11 +238,15 @@ void ForwardSweep::reserveFor(Op *loop, const Item &it) {
     return;
   Builder::Restore restore(b);
   b.setInsertPoint(Builder::InsertPoint::beforeOp(loop));
+  Block &at = *loop->block;
+  size_t from = at.indexOf(loop);
+  const Op *before = from ? at.ops[from - 1].get() : nullptr;
   std::map<Type, Op *> per;
   if (!tapeBound(loop, it, per))
     return;
   for (auto &[t, n] : per)
     b.create(OpKind::Reserve, Type::Void, {n})->arr = cx.rt.tape(t);
+  numberOps(at, before, loop); // one count of each nested loop's trips
 }
 
 bool ForwardSweep::tapeBound(Op *loop, const Item &it,

@@ -63,7 +63,7 @@ public:
   explicit Numbering(bool foldConstants) : fold_(foldConstants) {}
   int changed = 0;
 
-  void block(Block &b, const Op *after = nullptr) {
+  void block(Block &b, const Op *after = nullptr, const Op *until = nullptr) {
     std::map<Key, Op *> seen;
     bool skipping = after != nullptr;
     for (auto &up : b.ops) {
@@ -72,6 +72,8 @@ public:
         skipping = &op != after;
         continue;
       }
+      if (&op == until)
+        break;
       for (Op *&o : op.operands) {
         auto it = same_.find(o);
         if (it != same_.end())
@@ -146,6 +148,12 @@ private:
 int numberValues(Function &f, bool foldConstants, const Op *after) {
   Numbering n(foldConstants);
   n.block(f.body, after);
+  return n.changed;
+}
+
+int numberOps(Block &b, const Op *after, const Op *until) {
+  Numbering n(/*foldConstants=*/false);
+  n.block(b, after, until);
   return n.changed;
 }
 

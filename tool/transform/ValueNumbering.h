@@ -20,6 +20,12 @@ namespace adgen {
 int numberValues(Function &f, bool foldConstants = true,
                  const Op *after = nullptr);
 
+/// Numbers b's ops after `after` (from the first when null) and before
+/// `until`, no constants folded: the bookkeeping the sweeps add before a
+/// loop (a tape reservation's trip counts) without touching the primal's
+/// own ops around it.
+int numberOps(Block &b, const Op *after, const Op *until);
+
 /// Whether arrays a and b may be one memory: parameters and globals may be
 /// (a caller may pass one buffer twice); locals are their own.
 bool mayAlias(const Array *a, const Array *b);
