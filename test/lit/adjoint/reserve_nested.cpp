@@ -50,6 +50,20 @@ double rows(const double *x, int n, int d) {
   return s;
 }
 
+// Two inner loops of one bound (ADBench GMM's components, twice): the
+// reservation counts k's trips once (its own ops are numbered).
+#pragma adgen jvp(x) grad(x)
+double twice(const double *x, int n, int k) {
+  double s = 0;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < k; ++j)
+      s += std::sin(x[i * k + j]);
+    for (int j = 0; j < k; ++j)
+      s += std::cos(x[i * k + j]);
+  }
+  return s;
+}
+
 // CHECK-LABEL: double tri_grad(
 // Only doubles are taped: no counter, no trip count.
 // CHECK-NOT: adgen::Stack<{{int|long}}>
@@ -76,6 +90,13 @@ double rows(const double *x, int n, int d) {
 // CHECK-NOT: reserveMore
 // CHECK-LABEL: return s;
 
+// CHECK-LABEL: double twice_grad(
+// CHECK: static_cast<long>(k);
+// CHECK-NOT: static_cast<long>(k)
+// CHECK: tape_double.reserveMore(
+// CHECK-NEXT: for (; i < n; ++i) {
+// CHECK-LABEL: return s;
+
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
 double tri_jvp(const double *x, const double *a, int n, int d,
@@ -90,6 +111,10 @@ double rows_jvp(const double *x, int n, int d, const double *x_dot,
                 double *rows_dot);
 double rows_grad(const double *x, int n, int d, double *x_bar,
                  double rows_bar = 1.0);
+double twice_jvp(const double *x, int n, int k, const double *x_dot,
+                 double *twice_dot);
+double twice_grad(const double *x, int n, int k, double *x_bar,
+                  double twice_bar = 1.0);
 using fd::Vec;
 int main() {
   fd::Rng rng(13);
@@ -112,6 +137,15 @@ int main() {
         },
         [&](const Vec &v, const Vec &yb, Vec *vb) {
           return Vec{rows_grad(v.data(), n, d, vb->data(), yb[0])};
+        },
+        rng);
+    fd::check_grad("twice", fd::at(x), x, x.size(),
+        [&](const Vec &v) { return Vec{twice(v.data(), n, d)}; },
+        [&](const Vec &v, const Vec &vd, Vec *yd) {
+          return Vec{twice_jvp(v.data(), n, d, vd.data(), &(*yd)[0])};
+        },
+        [&](const Vec &v, const Vec &yb, Vec *vb) {
+          return Vec{twice_grad(v.data(), n, d, vb->data(), yb[0])};
         },
         rng);
     int lens[5];
