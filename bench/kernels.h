@@ -35,9 +35,10 @@ double mlp_loss_hand_grad(const double* params, const double* images,
                           const int* labels, int batch, double* params_bar,
                           double bar);
 
-// --- ADOL-C (kernels_adolc.cpp): trace the function on adoubles, then
-// gradient(); one call = tape + gradient, as for a new input. The gradient is
-// WRITTEN (ADOL-C's convention), in the order of the independents:
+// --- ADOL-C (kernels_adolc.cpp; the MLP's in mlp_adolc.cpp): trace the
+// function on adoubles, then gradient(); one call = tape + gradient, as for a
+// new input. The gradient is WRITTEN (ADOL-C's convention), in the order of
+// the independents:
 // neuron: w[0..3); recurrence: w, x[0..T); mlp: params[0..79510).
 double neuron_loss_adolc_grad(const double* x, const double* w, double y,
                               double* g);

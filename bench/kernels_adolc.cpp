@@ -1,7 +1,9 @@
-// ADOL-C (operator overloading, taped): the three functions templated on the
-// scalar type, traced on adoubles and differentiated by gradient(). Each call
-// re-records the tape and runs gradient() (a zero-order forward sweep over the
-// tape plus a first-order reverse sweep): what a user does for a new input.
+// ADOL-C (operator overloading, taped): the neuron and the recurrence
+// templated on the scalar type, traced on adoubles and differentiated by
+// gradient(). Each call re-records the tape and runs gradient() (a zero-order
+// forward sweep over the tape plus a first-order reverse sweep): what a user
+// does for a new input. The MLP's driver (tag 3) is mlp_adolc.cpp, shared
+// with BENCH=speed, whose RNN and GMM take this file's tags 1 and 2.
 //
 // The tape's buffers are sized from a first trace of the same function so
 // that nothing spills to a file: ADOL-C's best case.
@@ -31,35 +33,6 @@ T recurrence_t(const T& w, const T* x, int n) {
   T h = 0.0;
   for (int t = 0; t < n; ++t) h = tanh(w * h + x[t]);
   return h;
-}
-
-template <class T>
-T mlp_t(const T* params, const double* images, const int* labels, int batch) {
-  using std::exp;
-  using std::fmax;
-  using std::log;
-  using std::tanh;
-  T total = 0.0;
-  for (int n = 0; n < batch; ++n) {
-    T h[100];
-    for (int j = 0; j < 100; ++j) {
-      T a = params[78400 + j];
-      for (int i = 0; i < 784; ++i) a += params[j * 784 + i] * images[n * 784 + i];
-      h[j] = tanh(a);
-    }
-    T s[10];
-    for (int k = 0; k < 10; ++k) {
-      T a = params[79500 + k];
-      for (int j = 0; j < 100; ++j) a += params[78500 + k * 100 + j] * h[j];
-      s[k] = a;
-    }
-    T m = s[0];
-    for (int k = 1; k < 10; ++k) m = fmax(m, s[k]);
-    T sum = 0.0;
-    for (int k = 0; k < 10; ++k) sum += exp(s[k] - m);
-    total += log(sum) + m - s[labels[n]];
-  }
-  return total / batch;
 }
 
 using adolc_trace::start;
@@ -108,20 +81,4 @@ double recurrence_adolc_grad(double w, const double* x, int T, double* g) {
   stop(tag);
   gradient(tag, T + 1, point.data(), g);
   return h;
-}
-
-double mlp_loss_adolc_grad(const double* params, const double* images,
-                           const int* labels, int batch, double* g) {
-  const short tag = 3;
-  double L;
-  start(tag);
-  {
-    std::vector<adouble> ap(kMlpParams);
-    for (int i = 0; i < kMlpParams; ++i) ap[i] <<= params[i];
-    adouble aL = mlp_t(ap.data(), images, labels, batch);
-    aL >>= L;
-  }
-  stop(tag);
-  gradient(tag, kMlpParams, params, g);
-  return L;
 }
