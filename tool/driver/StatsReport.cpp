@@ -149,12 +149,14 @@ std::string checkpointLines(const CheckpointReport &r) {
     << c.snapshots << (c.snapshots == 1 ? " snapshot), " : " snapshots), ")
     << c.recomputed << " recomputed";
   if (r.stateBytes >= 0 && r.tapeBytes >= 0) {
-    // Binomial's schedule keeps each snapshot's position (heldBytes()).
+    // The snapshots as the runtime holds them (heldBytes(): binomial's
+    // with each one's position).
     bool positions = ck::resolve(p, n).kind == ck::Kind::Binomial;
     long long snapBytes =
         r.policy.kind == ck::Kind::All
             ? 0
-            : c.snapshots * (r.stateBytes + (positions ? 8 : 0));
+            : static_cast<long long>(ck::heldBytes(
+                  p, n, static_cast<unsigned long long>(r.stateBytes), 0));
     s << "; peak " << snapBytes + taped * r.tapeBytes << " bytes (" << snapBytes
       << (positions ? " of snapshots and their positions + "
                     : " of snapshots + ")

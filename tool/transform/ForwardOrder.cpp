@@ -24,11 +24,7 @@ struct Reversed : ReversedLoop {
 
 class ForwardOrder {
 public:
-  explicit ForwardOrder(Function &f) : f(f) {
-    for (const Param &p : f.params)
-      if (p.arr && p.role == ParamRole::User)
-        (p.shadowOf == -1 ? primals : shadows).insert(p.arr);
-  }
+  explicit ForwardOrder(Function &f) : f(f), aliasing(f) {}
 
   int run() {
     std::vector<Op *> loops;
@@ -46,7 +42,7 @@ public:
 
 private:
   Function &f;
-  std::unordered_set<const Array *> shadows, primals;
+  ShadowAliasing aliasing;
   UseCounts uses;
 
   static void collect(Block &b, std::vector<Op *> &out) {
@@ -56,14 +52,6 @@ private:
       for (auto &r : op->regions)
         collect(*r, out);
     }
-  }
-
-  /// Whether a and b may be one memory (ValueNumbering's rule, less a
-  /// shadow against a primal parameter).
-  bool mayShare(const Array *a, const Array *b) const {
-    bool pair = (shadows.count(a) && primals.count(b)) ||
-                (primals.count(a) && shadows.count(b));
-    return !pair && mayAlias(a, b);
   }
 
   /// o is `v = v ± 1` on a variable the body writes nowhere else.
@@ -152,7 +140,7 @@ private:
       if (summed.count(o->arr))
         return false;
       for (const Array *a : summed)
-        if (a != o->arr && mayShare(a, o->arr))
+        if (a != o->arr && aliasing.mayShare(a, o->arr))
           return false;
     }
     return true;

@@ -2,7 +2,6 @@
 
 #include "ir/Clone.h"
 #include "transform/ReversedLoop.h"
-#include "transform/ValueNumbering.h"
 
 #include <cstring>
 #include <unordered_set>
@@ -51,11 +50,7 @@ bool comparable(const Op *o) {
 
 class Fusion {
 public:
-  explicit Fusion(Function &f) {
-    for (const Param &p : f.params)
-      if (p.arr && p.role == ParamRole::User)
-        (p.shadowOf == -1 ? primals : shadows).insert(p.arr);
-  }
+  explicit Fusion(Function &f) : aliasing(f) {}
 
   int run(Block &b) {
     int n = 0;
@@ -76,7 +71,7 @@ public:
   }
 
 private:
-  std::unordered_set<const Array *> shadows, primals;
+  ShadowAliasing aliasing;
   Side one, two;
 
   /// The backward loop after b.ops[i], past pure ops and declarations.
@@ -89,13 +84,6 @@ private:
         return nullptr;
     }
     return nullptr;
-  }
-
-  /// Whether a and b may be one memory (ForwardOrder's rule).
-  bool mayShare(const Array *a, const Array *b) const {
-    bool pair = (shadows.count(a) && primals.count(b)) ||
-                (primals.count(a) && shadows.count(b));
-    return !pair && mayAlias(a, b);
   }
 
   /// Reads s's loop: false when its body has what fusion cannot reorder.
@@ -207,7 +195,7 @@ private:
       for (const Access &b : two.accesses) {
         // Sums commute, even into one buffer.
         if (!(a.store || b.store) || (a.sum && b.sum) ||
-            (a.arr != b.arr && !mayShare(a.arr, b.arr)))
+            (a.arr != b.arr && !aliasing.mayShare(a.arr, b.arr)))
           continue;
         if (a.arr != b.arr || a.index.size() != b.index.size() || !injective(a))
           return false;

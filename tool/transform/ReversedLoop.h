@@ -5,8 +5,10 @@
 
 #include "ir/Builder.h"
 #include "ir/IR.h"
+#include "transform/ValueNumbering.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 namespace adgen {
 
@@ -39,6 +41,26 @@ inline bool matchReversedLoop(Op *lp, ReversedLoop &r) {
   }
   return r.back != nullptr;
 }
+
+/// Whether two of f's arrays may be one memory: ValueNumbering's mayAlias,
+/// less a shadow against a primal parameter (a shadow is its own memory, as
+/// in Enzyme and Clad).
+class ShadowAliasing {
+public:
+  explicit ShadowAliasing(const Function &f) {
+    for (const Param &p : f.params)
+      if (p.arr && p.role == ParamRole::User)
+        (p.shadowOf == -1 ? primals : shadows).insert(p.arr);
+  }
+  bool mayShare(const Array *a, const Array *b) const {
+    bool pair = (shadows.count(a) && primals.count(b)) ||
+                (primals.count(a) && shadows.count(b));
+    return !pair && mayAlias(a, b);
+  }
+
+private:
+  std::unordered_set<const Array *> shadows, primals;
+};
 
 /// How many operands of a block's ops are each of its ops.
 using UseCounts = std::unordered_map<const Op *, int>;
