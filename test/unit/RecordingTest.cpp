@@ -99,8 +99,10 @@ TEST_F(RecordingTest, TopLevelScratchRewrittenWholeIsRestoredInPlace) {
   // for (q < n) s += w[q]; }: each iteration stores all of w before the
   // nested loop reads it, so pushing w costs no more than the stores.
   // With `for (j < k) w[j]` (k another parameter) or `w[0] = x` the
-  // iteration may write less than w: no snapshot.
-  for (int variant = 0; variant < 3; ++variant) {
+  // iteration may write less than w: no snapshot. The filling loop's store
+  // gives w's values (wholeFill) unless a second store (variant 3, `w[0] =
+  // x` after the loop) writes w too.
+  for (int variant = 0; variant < 4; ++variant) {
     auto g = newFunction("g");
     Var *gx = scalarParam(*g, "x");
     Var *n = scalarParam(*g, "n", Type::Int);
@@ -118,20 +120,22 @@ TEST_F(RecordingTest, TopLevelScratchRewrittenWholeIsRestoredInPlace) {
     Op *lp = countedLoop(gb, t, 0, 5);
     Block *body = gb.block();
     gb.decl(m, gb.readVar(n));
-    Op *writes = nullptr;
-    if (variant < 2) {
-      writes = loopTo(gb, gj, [&] { return gb.readVar(variant ? k : m); });
-      gb.store(w, gb.readVar(gj), gb.readVar(gx));
+    Op *writes = nullptr, *fill = nullptr, *again = nullptr;
+    if (variant != 2) {
+      writes = loopTo(gb, gj, [&] { return gb.readVar(variant == 1 ? k : m); });
+      fill = gb.store(w, gb.readVar(gj), gb.readVar(gx));
     } else {
       writes = gb.store(w, gb.constant(0, Type::Int), gb.readVar(gx));
     }
     gb.setBlock(body);
+    if (variant == 3)
+      again = gb.store(w, gb.constant(0, Type::Int), gb.readVar(gx));
     loopTo(gb, q, [&] { return gb.readVar(n); });
     gb.writeVar(gs, gb.add(gb.readVar(gs), gb.load(w, gb.readVar(q))));
     gb.setBlock(&g->body);
     ret(gb, gb.readVar(gs));
     std::vector<BodySnapshot> snaps = snapshotsOf(*lp);
-    if (variant > 0) {
+    if (variant == 1 || variant == 2) {
       EXPECT_TRUE(snaps.empty()) << "variant " << variant;
       continue;
     }
@@ -139,7 +143,16 @@ TEST_F(RecordingTest, TopLevelScratchRewrittenWholeIsRestoredInPlace) {
     EXPECT_EQ(snaps[0].array, w);
     EXPECT_EQ(snaps[0].kind, BodySnapshot::AfterLastWrite);
     EXPECT_TRUE(snaps[0].inPlace);
-    EXPECT_EQ(snaps[0].at, static_cast<int>(body->indexOf(writes)));
+    int loopAt = static_cast<int>(body->indexOf(writes));
+    if (variant == 3) {
+      EXPECT_EQ(snaps[0].at, static_cast<int>(body->indexOf(again)));
+      EXPECT_EQ(wholeFill(*body, snaps[0].at, w), nullptr);
+      EXPECT_EQ(wholeFill(*body, loopAt, w), nullptr);
+      continue;
+    }
+    EXPECT_EQ(snaps[0].at, loopAt);
+    EXPECT_EQ(wholeFill(*body, snaps[0].at, w), fill);
+    EXPECT_EQ(wholeFill(*body, snaps[0].at - 1, w), nullptr); // m's decl
   }
 }
 

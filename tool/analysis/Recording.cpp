@@ -140,36 +140,46 @@ private:
   std::unordered_map<const Var *, const Op *> init;
 };
 
-/// Whether a counted loop among body's statements stores every element
-/// of top-level array a: `for (c = 0; c < n; ++c) a[c] = ...;` with n its
-/// extent, and no break. The iteration then costs at least a's size.
-bool rewritesWhole(const Block &body, const Array *a, const Block &fn) {
+/// The store `a[c] = ...` when body.ops[t] is a counted loop storing every
+/// element of array a: `for (c = 0; c < n; ++c) a[c] = ...;` at the loop
+/// body's top level, n at least a's size (or its heap extent, declared in
+/// fn), no break. Null otherwise.
+const Op *storesWhole(const Block &body, size_t t, const Array *a,
+                      const Block &fn) {
   const Op *extent = nullptr;
   for (auto &op : fn.ops)
     if (op->kind == OpKind::DeclArray && op->arr == a)
       extent = a->heap && op->operands.size() == 1 ? op->operands[0] : nullptr;
   if (a->size <= 0 && !extent)
-    return false;
+    return nullptr;
+  auto c = matchCountedLoop(body, t, DeclSearch::Adjacent);
   SameValue same(fn);
-  for (size_t t = 0; t < body.ops.size(); ++t) {
-    auto c = matchCountedLoop(body, t, DeclSearch::Adjacent);
-    if (!c || !c->bound || same.constant(c->init) != 0.0)
-      continue;
-    bool breaks = false, stores = false;
-    walk(*c->loop->region(1),
-         [&](const Op &x) { breaks = breaks || x.kind == OpKind::Break; });
-    for (auto &x : c->loop->region(1)->ops)
-      stores = stores || (x->kind == OpKind::Store && x->arr == a &&
-                          x->operands.size() == 2 &&
-                          x->operands[0]->kind == OpKind::ReadVar &&
-                          x->operands[0]->var == c->counter);
-    if (breaks || !stores || writesVar(*c->loop->region(1), c->counter))
-      continue;
-    auto n = same.constant(c->bound);
-    if (a->size > 0 ? n && *n >= static_cast<double>(a->size)
-                    : same(c->bound, extent))
+  if (!c || !c->bound || same.constant(c->init) != 0.0)
+    return nullptr;
+  bool breaks = false;
+  const Op *store = nullptr;
+  walk(*c->loop->region(1),
+       [&](const Op &x) { breaks = breaks || x.kind == OpKind::Break; });
+  for (auto &x : c->loop->region(1)->ops)
+    if (x->kind == OpKind::Store && x->arr == a && x->operands.size() == 2 &&
+        x->operands[0]->kind == OpKind::ReadVar &&
+        x->operands[0]->var == c->counter)
+      store = x.get();
+  if (breaks || !store || writesVar(*c->loop->region(1), c->counter))
+    return nullptr;
+  auto n = same.constant(c->bound);
+  bool whole = a->size > 0 ? n && *n >= static_cast<double>(a->size)
+                           : same(c->bound, extent);
+  return whole ? store : nullptr;
+}
+
+/// Whether a counted loop among body's statements stores every element
+/// of top-level array a (storesWhole). The iteration then costs at least
+/// a's size.
+bool rewritesWhole(const Block &body, const Array *a, const Block &fn) {
+  for (size_t t = 0; t < body.ops.size(); ++t)
+    if (storesWhole(body, t, a, fn))
       return true;
-  }
   return false;
 }
 
@@ -232,6 +242,28 @@ std::vector<BodySnapshot> snapshotsOf(const Op &loop) {
       out.push_back({a, BodySnapshot::AfterLastWrite, lastWrite[a], true});
   }
   return out;
+}
+
+const Op *wholeFill(const Block &body, int t, const Array *a) {
+  if (t < 0 || static_cast<size_t>(t) >= body.ops.size() || !body.parent)
+    return nullptr;
+  const Op *store =
+      storesWhole(body, static_cast<size_t>(t), a, functionBody(*body.parent));
+  if (!store)
+    return nullptr;
+  // The loop's store is a's only write in the body (a declaration
+  // before it sets no value the iteration keeps).
+  int writes = 0;
+  for (auto &op : body.ops) {
+    auto count = [&](const Op &x) {
+      if (x.kind != OpKind::DeclArray)
+        forEachArrayWritten(x, [&](const Array *w) { writes += w == a; });
+    };
+    count(*op);
+    for (auto &r : op->regions)
+      walk(*r, count);
+  }
+  return writes == 1 ? store : nullptr;
 }
 
 } // namespace adgen

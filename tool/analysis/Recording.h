@@ -62,4 +62,11 @@ void forEachArrayWritten(const Op &o,
 /// scratch vector, as xcentered in ADBench's GMM).
 std::vector<BodySnapshot> snapshotsOf(const Op &loop);
 
+/// The store `a[c] = E` of `for (c = 0; c < n; ++c) a[c] = E;` when that
+/// loop is statement t of loop body `body`, stores every element of a
+/// (as BodySnapshot::inPlace asks), and its store is the body's only write
+/// of a: after statement t, and until the iteration ends, a[i] is E at
+/// c = i. Null otherwise.
+const Op *wholeFill(const Block &body, int t, const Array *a);
+
 } // namespace adgen

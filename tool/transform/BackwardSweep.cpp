@@ -125,9 +125,23 @@ void BackwardSweep::reverseIteration(const Item &it) {
   reverse(it.b, true); // the step ran after the body
   // This iteration's copies of snapshotted arrays, last pushed first.
   for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
-    Array *copy = s->second;
-    b.popArray(cx.rt.tape(copy->elemType), copy, cx.out.extentOf(copy))
-        ->comment = "backward sweep: " + copy->name + " as in this iteration";
+    Array *copy = s->copy;
+    if (!s->value) {
+      b.popArray(cx.rt.tape(copy->elemType), copy, cx.out.extentOf(copy))
+          ->comment = "backward sweep: " + copy->name + " as in this iteration";
+      continue;
+    }
+    // Cheaper to compute again than to tape: its loop, once more.
+    cx.out.forLoop(
+        cx.out.extentOf(copy),
+        [&](Op *q) {
+          cx.rc.enterReversedLoop(s->counter, q);
+          b.store(copy, q, cx.rc.recompute(s->value));
+          cx.rc.leaveReversedLoop();
+        },
+        "backward sweep: " + copy->name +
+            " as in this iteration, computed again (line " +
+            std::to_string(s->loc.line) + ")");
   }
   reverse(it.a, true);
 }

@@ -390,6 +390,18 @@ void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
         }
       continue;
     }
+    // Filled by one loop with cheap arithmetic of settled inputs (GMM's
+    // x - mu): the backward sweep runs that loop again instead.
+    if (const Op *fill = wholeFill(*ctx.body, ctx.snaps.at(ga).first, ga)) {
+      auto value = cx.out.m.values.find(fill->operands[1]);
+      const Var *counter = fill->operands[0]->var;
+      int ops = 16; // more, and the pop is cheaper
+      if (value != cx.out.m.values.end() &&
+          cx.rc.rebuildable(value->second, counter, ops)) {
+        it.snaps.push_back({fa, copy, counter, value->second, fill->loc});
+        continue;
+      }
+    }
     // An entry copy is pushed itself; an array final in the iteration is.
     Array *from = ctx.entryCopy.count(ga) ? copy : fa;
     b.pushArray(cx.rt.tape(fa->elemType), from, cx.out.extentOf(fa))->comment =

@@ -132,6 +132,35 @@ Op *Recompute::recompute(const Op *v) {
   return n;
 }
 
+bool Recompute::rebuildable(const Op *v, const Var *fill, int &ops) const {
+  if (--ops < 0)
+    return false;
+  if (v->kind == OpKind::Const || v->block == &out.F.body)
+    return true;
+  auto all = [&] {
+    for (const Op *x : v->operands)
+      if (!rebuildable(x, fill, ops))
+        return false;
+    return true;
+  };
+  if (v->kind == OpKind::ReadVar) {
+    const Var *gv = out.m.source(v->var);
+    if (!gv)
+      return false;
+    if (gv == fill || settled(gv) ||
+        std::find(pos.counters.begin(), pos.counters.end(), gv) !=
+            pos.counters.end())
+      return true;
+    auto copy = known.copyOf.find(gv);
+    return copy != known.copyOf.end() && rebuildable(copy->second, fill, ops);
+  }
+  if (v->kind == OpKind::Load) {
+    const Array *ga = out.m.source(v->arr);
+    return ga && settled(ga) && all();
+  }
+  return isPure(*v) && v->kind != OpKind::Math && all();
+}
+
 bool Recompute::readsSnapshot(const Array *copy) const {
   for (auto &[load, c] : known.snapshotCopy)
     if (c == copy)

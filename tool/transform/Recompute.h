@@ -126,6 +126,13 @@ public:
   Op *countedTrips(const Op *init, const Op *bound) {
     return out.b.cast(out.b.sub(recompute(bound), recompute(init)), Type::Long);
   }
+  /// Whether the backward sweep can compute v again at the end of the
+  /// current iteration, with the counter of a loop that ended in it
+  /// (`fill`, primal) standing for any index: from constants, top-level
+  /// values, the counters around, settled variables and loads of settled
+  /// arrays by cheap arithmetic (at most `ops` ops). Asks nothing of
+  /// `recomputable`, whose answers hold at a value's own place.
+  bool rebuildable(const Op *v, const Var *fill, int &ops) const;
   /// Whether some recomputed load reads the per-iteration copy `copy`.
   bool readsSnapshot(const Array *copy) const;
 

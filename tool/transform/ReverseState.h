@@ -84,6 +84,18 @@ struct CheckpointedLoop : CheckpointPlan {
   std::map<Type, Op *> stepTape;
 };
 
+/// A snapshotted array's copy for one iteration (BodySnapshot): popped
+/// back in the backward sweep, or, when `value` is set, rebuilt there by
+/// storing value (a forward-sweep value, rebuildable) at every index, with
+/// the primal counter `counter` standing for the index.
+struct IterationCopy {
+  Array *array = nullptr;
+  Array *copy = nullptr;
+  const Var *counter = nullptr;
+  const Op *value = nullptr;
+  SourceLoc loc{}; // value's, in the source
+};
+
 /// What the backward sweep reverses, mirroring the forward structure.
 struct Item {
   // StepBack: a step of a stepped variable (`++idx`), taken back;
@@ -95,13 +107,13 @@ struct Item {
   Op *count = nullptr;        // Loop: the trip count (top level)
   const Array *arr = nullptr; // ZeroArray: a local array declared again
   SourceLoc loc;
-  const Var *counter = nullptr; // Loop: `for (c = init; ...; ++c)`'s c
-  Op *init = nullptr;           // Loop: its first value (recomputable)
-  Op *bound = nullptr;          // Loop: `c < bound`, when recomputable
-  std::vector<std::pair<Array *, Array *>> snaps{}; // Loop: (array, copy)
-  std::shared_ptr<CheckpointedLoop> ck{};           // Loop: checkpointed
-  std::shared_ptr<SteppedVar> stepped{};            // StepBack, SteppedLoopEnd
-  double step = 0; // StepBack: what the step adds
+  const Var *counter = nullptr;       // Loop: `for (c = init; ...; ++c)`'s c
+  Op *init = nullptr;                 // Loop: its first value (recomputable)
+  Op *bound = nullptr;                // Loop: `c < bound`, when recomputable
+  std::vector<IterationCopy> snaps{}; // Loop: its copies
+  std::shared_ptr<CheckpointedLoop> ck{}; // Loop: checkpointed
+  std::shared_ptr<SteppedVar> stepped{};  // StepBack, SteppedLoopEnd
+  double step = 0;                        // StepBack: what the step adds
 };
 
 /// What the forward sweep hands the backward sweep: the Items of f's top

@@ -1,7 +1,8 @@
 // A scratch vector declared at the function's top level and rewritten whole
 // by each iteration of a loop (ADBench GMM's xcentered and Qxcentered) is
 // pushed once per iteration, after its last write, and restored in place
-// by the backward sweep: the nested loops that read it afterwards tape
+// by the backward sweep (or computed again there, when one loop fills it
+// from inputs: xc): the nested loops that read it afterwards tape
 // nothing for it. A load of a read-only input at an index the backward
 // sweep has again (L[d + idx], idx counted by hand) is recomputed from
 // the index, not taped. An iteration that may write only part of the array
@@ -79,16 +80,17 @@ double checkpointed(const double *x, int n, int d) {
 // CHECK-NEXT: // snapshot_in_place.cpp:{{[0-9]+}}
 // CHECK-NEXT: tape_int.push(idx);
 // CHECK-NOT: tape_double.push
-// Each is pushed whole, in one copy.
-// CHECK: save xc of this iteration for the backward sweep
-// CHECK-NEXT: tape_double.pushFrom(xc.data(), static_cast<int>(xc_size));
-// CHECK-NEXT: save qx of this iteration for the backward sweep
+// qx is pushed whole, in one copy; xc, x[i * d + c] - x[c], is not
+// pushed at all (adjoint/snapshot_rebuild.cpp).
+// CHECK-NOT: pushFrom(xc
+// CHECK: save qx of this iteration for the backward sweep
 // CHECK-NEXT: tape_double.pushFrom(qx.data(), static_cast<int>(qx_size));
-// The backward sweep restores them in place, last pushed first.
+// The backward sweep restores qx in place and computes xc again there.
 // CHECK: backward sweep: qx as in this iteration
 // CHECK-NEXT: tape_double.popInto(qx.data(), static_cast<int>(qx_size));
-// CHECK-NEXT: backward sweep: xc as in this iteration
-// CHECK-NEXT: tape_double.popInto(xc.data(), static_cast<int>(xc_size));
+// CHECK: backward sweep: xc as in this iteration, computed again (line 26)
+// CHECK-NEXT: for (int [[K:k_[0-9]+]] = 0; [[K]] < v{{[0-9]+}}; ++[[K]]) {
+// CHECK: xc[[[K]]] = x[v{{[0-9]+}}] - x[[[K]]];
 // CHECK-LABEL: return s;
 
 // CHECK-LABEL: double partial_grad(
