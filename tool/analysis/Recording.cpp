@@ -266,4 +266,16 @@ const Op *wholeFill(const Block &body, int t, const Array *a) {
   return writes == 1 ? store : nullptr;
 }
 
+bool exitsAtTheTop(const Op &loop) {
+  bool other = false;
+  walk(*loop.region(1), [&](const Op &x) {
+    other = other || x.kind == OpKind::Break || x.kind == OpKind::Return;
+  });
+  for (unsigned r : {0u, 2u})
+    walk(*loop.region(r), [&](const Op &x) {
+      forEachArrayWritten(x, [&](const Array *) { other = true; });
+    });
+  return !other;
+}
+
 } // namespace adgen

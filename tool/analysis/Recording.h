@@ -69,4 +69,9 @@ std::vector<BodySnapshot> snapshotsOf(const Op &loop);
 /// c = i. Null otherwise.
 const Op *wholeFill(const Block &body, int t, const Array *a);
 
+/// Whether loop `loop` leaves only through its condition (no break or
+/// return in its body) and only its body writes arrays: each iteration
+/// ends where the next starts.
+bool exitsAtTheTop(const Op &loop);
+
 } // namespace adgen

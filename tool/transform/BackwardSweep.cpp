@@ -123,6 +123,13 @@ void BackwardSweep::reverseStep(const Item &it) {
 
 void BackwardSweep::reverseIteration(const Item &it) {
   reverse(it.b, true); // the step ran after the body
+  // The next iteration's entry copies, which hold what this one left.
+  for (const IterationCopy &s : it.snaps)
+    if (s.next)
+      cx.out.forLoop(
+          cx.out.extentOf(s.copy),
+          [&](Op *q) { b.store(s.next, q, b.load(s.copy, q)); },
+          "backward sweep: " + s.array->name + " as this iteration ended");
   // This iteration's copies of snapshotted arrays, last pushed first.
   for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
     Array *copy = s->copy;

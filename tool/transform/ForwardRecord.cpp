@@ -72,6 +72,63 @@ void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
   }
 }
 
+void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
+                                 Block *body) {
+  Block *saved = b.block();
+  b.setBlock(body);
+  for (const Array *ga : ctx.snapOrder) {
+    Array *fa = cx.out.m.arrays.at(ga);
+    Array *copy = ctx.snaps.at(ga).second;
+    if (!cx.rc.readsSnapshot(copy) && copy == fa)
+      continue; // restored in place: nothing declared
+    if (!cx.rc.readsSnapshot(copy)) {
+      // No backward value came from it: no copy, no declaration.
+      auto entry = ctx.entryCopy.find(ga);
+      if (entry != ctx.entryCopy.end()) {
+        // The loop and its counter's declaration before it.
+        size_t i = body->indexOf(entry->second);
+        body->erase(i - 1, i + 1);
+      }
+      for (auto &op : cx.out.F.body.ops)
+        if (op->kind == OpKind::DeclArray && op->arr == copy) {
+          cx.out.F.body.erase(op.get());
+          break;
+        }
+      continue;
+    }
+    // Filled by one loop with cheap arithmetic of settled inputs (GMM's
+    // x - mu): the backward sweep runs that loop again instead.
+    if (const Op *fill = wholeFill(*ctx.body, ctx.snaps.at(ga).first, ga)) {
+      auto value = cx.out.m.values.find(fill->operands[1]);
+      const Var *counter = fill->operands[0]->var;
+      int ops = 16; // more, and the pop is cheaper
+      if (value != cx.out.m.values.end() &&
+          cx.rc.rebuildable(value->second, counter, ops)) {
+        it.snaps.push_back({fa, copy, counter, value->second, fill->loc});
+        continue;
+      }
+    }
+    // An entry copy is pushed itself; an array final in the iteration is.
+    Array *from = ctx.entryCopy.count(ga) ? copy : fa;
+    b.pushArray(cx.rt.tape(fa->elemType), from, cx.out.extentOf(fa))->comment =
+        "save " + from->name + " of this iteration for the backward sweep";
+    it.snaps.push_back({fa, copy});
+    if (ctx.entryCopy.count(ga))
+      it.snaps.back().next = cx.rc.nextOf(copy);
+  }
+  b.setBlock(saved);
+}
+
+void ForwardSweep::exitCopies(const Item &it) {
+  for (const IterationCopy &s : it.snaps)
+    if (s.next) // the iteration after the last starts with this
+      cx.out.forLoop(
+          cx.out.extentOf(s.copy),
+          [&](Op *q) { b.store(s.copy, q, b.load(s.array, q)); },
+          s.array->name + " as the loop ends, for its last iteration's "
+                          "backward sweep");
+}
+
 void ForwardSweep::moveToEnd(Op *op) { moveBefore(op, nullptr, op->block); }
 
 void ForwardSweep::countedLoop(const Op &o, Item &it) {

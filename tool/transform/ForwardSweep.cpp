@@ -366,51 +366,6 @@ void ForwardSweep::markRecomputed(const Stmt &s,
     again(v);
 }
 
-void ForwardSweep::saveSnapshots(const BodyContext &ctx, Item &it,
-                                 Block *body) {
-  Block *saved = b.block();
-  b.setBlock(body);
-  for (const Array *ga : ctx.snapOrder) {
-    Array *fa = cx.out.m.arrays.at(ga);
-    Array *copy = ctx.snaps.at(ga).second;
-    if (!cx.rc.readsSnapshot(copy) && copy == fa)
-      continue; // restored in place: nothing declared
-    if (!cx.rc.readsSnapshot(copy)) {
-      // No backward value came from it: no copy, no declaration.
-      auto entry = ctx.entryCopy.find(ga);
-      if (entry != ctx.entryCopy.end()) {
-        // The loop and its counter's declaration before it.
-        size_t i = body->indexOf(entry->second);
-        body->erase(i - 1, i + 1);
-      }
-      for (auto &op : cx.out.F.body.ops)
-        if (op->kind == OpKind::DeclArray && op->arr == copy) {
-          cx.out.F.body.erase(op.get());
-          break;
-        }
-      continue;
-    }
-    // Filled by one loop with cheap arithmetic of settled inputs (GMM's
-    // x - mu): the backward sweep runs that loop again instead.
-    if (const Op *fill = wholeFill(*ctx.body, ctx.snaps.at(ga).first, ga)) {
-      auto value = cx.out.m.values.find(fill->operands[1]);
-      const Var *counter = fill->operands[0]->var;
-      int ops = 16; // more, and the pop is cheaper
-      if (value != cx.out.m.values.end() &&
-          cx.rc.rebuildable(value->second, counter, ops)) {
-        it.snaps.push_back({fa, copy, counter, value->second, fill->loc});
-        continue;
-      }
-    }
-    // An entry copy is pushed itself; an array final in the iteration is.
-    Array *from = ctx.entryCopy.count(ga) ? copy : fa;
-    b.pushArray(cx.rt.tape(fa->elemType), from, cx.out.extentOf(fa))->comment =
-        "save " + from->name + " of this iteration for the backward sweep";
-    it.snaps.push_back({fa, copy});
-  }
-  b.setBlock(saved);
-}
-
 void ForwardSweep::forwardLoop(const Op &o, Where w, std::vector<Item> &items) {
   bool reversible = w != Where::Condition && writesActive(o, cx.in.act);
   // A condition may compute with temporaries of its own (a `?:` over
@@ -472,9 +427,11 @@ void ForwardSweep::forwardLoop(const Op &o, Where w, std::vector<Item> &items) {
       b.setBlock(saved);
     }
   }
-  forwardIteration(o, it, n->region(1), n->region(2), reversible, w);
+  forwardIteration(o, it, n->region(1), n->region(2), reversible, w,
+                   reversible && !inRegion(w) && exitsAtTheTop(o));
   if (!reversible)
     return;
+  exitCopies(it);
   if (!inRegion(w) && it.bound)
     reserveFor(n, it);
   if (counter) {
@@ -489,11 +446,13 @@ void ForwardSweep::forwardLoop(const Op &o, Where w, std::vector<Item> &items) {
 }
 
 void ForwardSweep::forwardIteration(const Op &o, Item &it, Block *body,
-                                    Block *step, bool snapshots, Where w) {
+                                    Block *step, bool snapshots, Where w,
+                                    bool nextEntry) {
   if (it.counter)
     cx.rc.enterCountedLoop(it.counter);
   BodyContext ctx;
   ctx.body = o.region(1);
+  ctx.nextEntry = nextEntry;
   if (snapshots)
     planSnapshots(o, ctx, body);
   cx.rc.enterBody(ctx);

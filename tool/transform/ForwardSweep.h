@@ -97,9 +97,11 @@ private:
 
   /// A loop's body and step forwarded into `body` and `step` (the loop's
   /// own regions, or a checkpointed loop's taped copy), with per-iteration
-  /// snapshots of its arrays when `snapshots`.
+  /// snapshots of its arrays when `snapshots`; `nextEntry`: a top-level
+  /// loop whose entry copies may give back what an iteration stored
+  /// (BodyContext::nextEntry).
   void forwardIteration(const Op &o, Item &it, Block *body, Block *step,
-                        bool snapshots, Where w);
+                        bool snapshots, Where w, bool nextEntry = false);
 
   /// Values a forward block pushes per type, nested counted loops with
   /// constant bounds included; false when a nested count is not static.
@@ -135,6 +137,9 @@ private:
   /// at the end of the iteration, restored into `<a>_saved` at the start of
   /// its reversal) replaces a push per read.
   void planSnapshots(const Op &o, BodyContext &ctx, Block *body);
+  /// After a loop: each entry copy the backward sweep reads as an
+  /// iteration's last values (IterationCopy::next) copied once more.
+  void exitCopies(const Item &it);
 
   /// After a body is forwarded: pushes (at the end of `body`) a copy of
   /// each snapshotted array the backward sweep reads; drops the others.

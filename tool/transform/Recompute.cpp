@@ -45,9 +45,40 @@ bool Recompute::recomputable(const Op *v) {
     for (const Op *x : v->operands)
       r = r && recomputable(x);
   }
+  if (!r && v->kind != OpKind::ReadVar && v->kind != OpKind::Load)
+    r = fromNextEntry(v);
   if (r && stepReads != stepReadsBefore)
     return true;
   return memo[v] = r;
+}
+
+bool Recompute::fromNextEntry(const Op *v) {
+  for (auto bc = pos.bodies.rbegin(); bc != pos.bodies.rend(); ++bc) {
+    if (!bc->nextEntry)
+      continue;
+    for (auto &[ga, entry] : bc->entryCopy) {
+      const Op *fill = wholeFill(*bc->body, bc->current, ga);
+      auto value =
+          fill ? out.m.values.find(fill->operands[1]) : out.m.values.end();
+      if (value == out.m.values.end() || value->second != v)
+        continue;
+      auto idx = out.m.values.find(fill->operands[0]);
+      if (idx == out.m.values.end() || !recomputable(idx->second))
+        return false;
+      Array *copy = bc->snaps.at(ga).second;
+      Array *&next = nextCopies[copy];
+      if (!next) {
+        next = out.F.newArray(out.unique(ga->name + "_next"), copy->elemType);
+        next->size = copy->size;
+        next->dims = {copy->size};
+        out.atTop(
+            [&] { out.b.create(OpKind::DeclArray, Type::Void)->arr = next; });
+      }
+      known.nextLoad[v] = {next, idx->second};
+      return true;
+    }
+  }
+  return false;
 }
 
 bool Recompute::readsStepHere(const Op *v) const {
@@ -117,6 +148,9 @@ Op *Recompute::recompute(const Op *v) {
       return recompute(copy->second);
     return out.b.readVar(v->var);
   }
+  auto next = known.nextLoad.find(v);
+  if (next != known.nextLoad.end())
+    return out.b.load(next->second.first, recompute(next->second.second));
   std::vector<Op *> ops;
   for (const Op *x : v->operands)
     ops.push_back(recompute(x));

@@ -28,6 +28,11 @@ struct BodyContext {
   // body first writes them: snaps holds (first write, copy), the copy is
   // taken at the start of the iteration by the loop `entryCopy`.
   std::map<const Array *, Op *> entryCopy;
+  // A top-level loop without break whose entry copies hold, in the next
+  // iteration (or, copied once more as the loop exits, after the last),
+  // what this iteration left: a value the body stores for good in such an
+  // array is read back from there (Recompute::fromNextEntry).
+  bool nextEntry = false;
 };
 
 /// An integer variable a loop changes only by constant steps (analysis
@@ -133,6 +138,13 @@ public:
   /// arrays by cheap arithmetic (at most `ops` ops). Asks nothing of
   /// `recomputable`, whose answers hold at a value's own place.
   bool rebuildable(const Op *v, const Var *fill, int &ops) const;
+  /// The array holding, in the backward sweep of an iteration, the entry
+  /// copy `copy` of the iteration after it (its values as the iteration
+  /// ended), when some recomputed value reads it; else null.
+  Array *nextOf(const Array *copy) const {
+    auto n = nextCopies.find(copy);
+    return n == nextCopies.end() ? nullptr : n->second;
+  }
   /// Whether some recomputed load reads the per-iteration copy `copy`.
   bool readsSnapshot(const Array *copy) const;
 
@@ -140,6 +152,11 @@ private:
   /// The per-iteration copy of array ga, when the current statement comes
   /// after ga's last write in its loop body.
   Array *snapshotOf(const Array *ga) const;
+  /// v is what the current statement of a nextEntry body stores, for
+  /// good, at every index of an array copied as each iteration starts
+  /// (h[i] = tanh(a[i]) in an RNN step): the backward sweep reads it from
+  /// the next iteration's copy. Records the load.
+  bool fromNextEntry(const Op *v);
 
   FunctionBuild &out;
   const RecordFacts &facts;
@@ -159,7 +176,9 @@ private:
     std::unordered_map<const Op *, Array *> snapshotCopy;
     std::unordered_map<const Op *, bool> memo, memoInStatement;
     std::unordered_map<const Op *, SteppedVar *> viaStep;
+    std::unordered_map<const Op *, std::pair<Array *, const Op *>> nextLoad;
   } known;
+  std::map<const Array *, Array *> nextCopies; // see nextOf
   std::vector<std::shared_ptr<SteppedVar>> stepping;
   bool statement = false, backward = false;
   int stepReads = 0; // stepped-variable reads answered recomputable

@@ -94,6 +94,10 @@ struct IterationCopy {
   const Var *counter = nullptr;
   const Op *value = nullptr;
   SourceLoc loc{}; // value's, in the source
+  // An entry copy whose values the backward sweep also reads as the
+  // previous iteration's last (Recompute::nextOf): copied there before
+  // the pop.
+  Array *next = nullptr;
 };
 
 /// What the backward sweep reverses, mirroring the forward structure.
