@@ -196,6 +196,8 @@ bool Recompute::rebuildable(const Op *v, const Var *fill, int &ops) const {
 }
 
 bool Recompute::readsSnapshot(const Array *copy) const {
+  if (nextCopies.count(copy)) // read as the previous iteration's last
+    return true;
   for (auto &[load, c] : known.snapshotCopy)
     if (c == copy)
       return true;

@@ -145,7 +145,8 @@ public:
     auto n = nextCopies.find(copy);
     return n == nextCopies.end() ? nullptr : n->second;
   }
-  /// Whether some recomputed load reads the per-iteration copy `copy`.
+  /// Whether some recomputed load reads the per-iteration copy `copy`
+  /// (or, for an entry copy, its next iteration's: nextOf).
   bool readsSnapshot(const Array *copy) const;
 
 private:

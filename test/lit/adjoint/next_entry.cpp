@@ -7,7 +7,8 @@
 // entry copies only: T * H values where it held 2 T * H. Taped as before:
 // sin's partial (cos is no function of sin's value), a loop with a break, a
 // loop inside another, and an h the body writes again after the fill. h
-// written after the loop is copied as the loop ends, before that write.
+// written after the loop is copied as the loop ends, before that write; an
+// entry copy nothing else reads is kept for the next iteration's reads.
 // Every gradient matches central differences.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
@@ -112,6 +113,25 @@ double written_again(const double *W, const double *x, int T) {
   return h[0] * h[1] + h[2] * h[3];
 }
 
+// Nothing but the next iteration reads h_entry (the old h only sums, with
+// constant weights): it is still copied, pushed and popped.
+#pragma adgen jvp(W, x) grad(W, x) size(W, 16) size(x, T * 4)
+double linear_reads(const double *W, const double *x, int T) {
+  double h[4] = {0.1, -0.2, 0.3, 0.0};
+  for (int t = 0; t < T; ++t) {
+    double a[4];
+    for (int i = 0; i < 4; ++i) {
+      double s = x[t * 4 + i] * W[i];
+      for (int j = 0; j < 4; ++j)
+        s += 0.25 * h[j];
+      a[i] = s;
+    }
+    for (int i = 0; i < 4; ++i)
+      h[i] = std::tanh(a[i]);
+  }
+  return h[0] * h[1] + h[2] * h[3];
+}
+
 // CHECK-LABEL: double rnn_grad(
 // CHECK: double h_next[4] = {};
 // CHECK: for (; t < T; ++t) {
@@ -145,6 +165,14 @@ double written_again(const double *W, const double *x, int T) {
 // CHECK-LABEL: double written_again_grad(
 // CHECK-NOT: h_next
 // CHECK: tape_double.push(
+// CHECK-LABEL: double linear_reads_grad(
+// CHECK: double h_next[4] = {};
+// CHECK: h_entry[k] = h[k];
+// CHECK: tape_double.pushFrom(h_entry, 4);
+// CHECK: h_entry[[[K3:k_?[0-9]*]]] = h[[[K3]]];
+// CHECK: h_next[[[K4:k_[0-9]+]]] = h_entry[[[K4]]];
+// CHECK: tape_double.popInto(h_entry, 4);
+// CHECK: = h_next[v{{[0-9]+}}];
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
@@ -155,6 +183,7 @@ double written_again(const double *W, const double *x, int T) {
                   double *x_bar, double f##_bar = 1.0);
 DECLARE(rnn)
 DECLARE(with_sin)
+DECLARE(linear_reads)
 DECLARE(with_break)
 DECLARE(nested)
 DECLARE(written_again)
@@ -181,6 +210,7 @@ int main() {
     Vec v = rng.vec(16 + 4 * T, -0.8, 0.8);
     CHECK_RNN(rnn);
     CHECK_RNN(with_sin);
+    CHECK_RNN(linear_reads);
     CHECK_RNN(with_break);
     CHECK_RNN(nested);
     CHECK_RNN(written_again);
