@@ -42,7 +42,9 @@ function `template <class T> T fzK(...)` instantiated at float and double
 through `instantiate(...)` or explicit instantiations, and checked at both;
 template helpers called `h<T>(...)` or deduced); local pointers into arrays
 (`const double *q = a + k;`, q[i], *(q + i), *q, `*q++` walks) and offsets
-passed to helpers (`a + k`, `&a[k]`); switch and range-for. Values are kept tame by
+passed to helpers (`a + k`, `&a[k]`); switch and range-for; and (`fills`,
+by name only: not in `all`) local arrays filled whole by one loop, in loops
+that read them first. Values are kept tame by
 construction (updates that feed back in loops are squashed), and the driver
 skips points where f overflows or goes invalid.
 

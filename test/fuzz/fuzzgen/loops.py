@@ -196,6 +196,69 @@ class LoopGen:
         self.ind -= 1
         self.emit("}")
 
+    def s_fill(self):
+        """A local array h (declared here) filled whole by one loop, h[i] =
+        f(e): e from the parameters' elements at i (inputs no loop writes)
+        or anything visible, f tanh, exp or nothing. Mostly inside a loop
+        whose other statements may read (or write) h before and after."""
+        n = self.rng.choice([self.sig.n, self.rng.randint(1, 6)])
+        if self.loop_mult * n > 64:
+            return self.s_arrwrite()
+        h = self.fresh("h")
+        self.emit("%s %s[%d] = {};" % (self.ft, h, n))
+        arr = Arr(h, n, True)
+        self.scopes[-1].append(arr)
+        bound, trips = self.trip()
+        if not self.chance(0.75) or self.loop_mult * trips * n > 64:
+            return self.fill(arr)
+        if isinstance(bound, IVar):
+            bound.read = True
+            bound = bound.name
+        self.checkpoint()
+        t = self.fresh("i")
+        self.emit("for (int %s = 0; %s < %s; ++%s) {" % (t, t, bound, t))
+        self.loop_kinds.append("for")
+        self.loops += 1
+        self.loop_mult *= max(1, trips)
+        self.ind += 1
+        self.push()
+        self.scopes[-1].append(IVar(t, 0, trips - 1))
+        self.block(self.rng.randint(0, 2))
+        ws = [v for v in self.writable_scalars() if not v.param]
+        if ws and self.chance(0.6):  # the old h read by a nested loop, as an RNN's
+            v, j = self.rng.choice(ws), self.fresh("i")
+            v.read = True
+            self.emit("for (int %s = 0; %s < %d; ++%s) {" % (j, j, n, j))
+            self.emit("  %s += 0.125 * std::tanh(%s[%s] * %s);" % (v.name, h, j, self.bounded(1)))
+            self.emit("}")
+        self.fill(arr)
+        self.block(self.rng.randint(0, 2))
+        self.pop()
+        self.ind -= 1
+        self.loop_mult //= max(1, trips)
+        self.loops -= 1
+        self.loop_kinds.pop()
+        self.emit("}")
+
+    def fill(self, a):
+        ins = [b for b in self.visible(Arr) if b.param and b.name != a.name]
+        i = self.fresh("i")
+        self.emit("for (int %s = 0; %s < %d; ++%s) {" % (i, i, a.n, i))
+        self.ind += 1
+        self.push()
+        self.scopes[-1].append(IVar(i, 0, a.n - 1))
+        if ins and self.chance(0.7):
+            b, c = self.rng.choice(ins), self.rng.choice(ins)
+            b.read = c.read = True
+            e = "%s[%s %% %d] - 0.5 * %s[(%s + 1) %% %d]" % (b.name, i, b.n, c.name, i, c.n)
+        else:
+            e = self.rhs(a.name, 2)
+        f = self.rng.choice(["std::tanh(%s)", "%s", "0.5 * %s", "std::exp(0.3 * %s)"])
+        self.emit("%s[%s] = %s;" % (a.name, i, f % e))
+        self.pop()
+        self.ind -= 1
+        self.emit("}")
+
     def s_while(self):
         k = self.fresh("k")
         room = max(1, 48 // self.loop_mult)

@@ -49,6 +49,8 @@ class StmtGen:
             kinds.append(("switch", 1))
         if "range-for" in WITH and depth < 4 and self.range_arrays():
             kinds.append(("rangefor", 1))
+        if "fills" in WITH and depth < 4:
+            kinds.append(("fill", 1.5))
         if "structs" in WITH and self.sig.stype is not None:
             kinds += [("structdecl", 1.0), ("structassign", 0.4), ("method", 0.7)]
         if "references" in WITH:
