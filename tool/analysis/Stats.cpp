@@ -153,7 +153,8 @@ std::vector<LoopTape> tapeBytesPerIteration(const Function &f) {
     for (auto &r : o.regions)
       n += pushedBytes(*r);
     // The backward sweep's own loops pop, never push.
-    bool own = o.role == OpRole::BackwardLoop || o.role == OpRole::BackwardZero;
+    bool own = o.role == OpRole::BackwardLoop ||
+               o.role == OpRole::BackwardZero || o.role == OpRole::BackwardCopy;
     if (!own)
       out.push_back({o.loc.line, n});
   });

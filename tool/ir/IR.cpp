@@ -143,6 +143,8 @@ const char *opRoleName(OpRole r) {
     return "backward loop";
   case OpRole::BackwardZero:
     return "backward zero";
+  case OpRole::BackwardCopy:
+    return "backward copy";
   case OpRole::CheckpointForward:
     return "checkpoint forward";
   case OpRole::CheckpointDriver:

@@ -85,6 +85,7 @@ enum class OpRole {
   EntryCopy,         // forward: copies an array as an iteration starts
   BackwardLoop,      // the backward sweep of a loop, last iteration first
   BackwardZero,      // backward: a local array's adjoint zeroed again
+  BackwardCopy,      // backward: an iteration's array copied or rebuilt
   CheckpointForward, // a checkpointed loop's primal loop, keeping snapshots
   CheckpointDriver,  // backward: `while (ck.next())` of a checkpointed loop
   ReRun,             // in a driver: iterations re-run untaped

@@ -109,50 +109,6 @@ void BackwardSweep::reverse(const std::vector<Item> &items, bool inRegion) {
   }
 }
 
-void BackwardSweep::reverseStep(const Item &it) {
-  const SteppedVar &sv = *it.stepped;
-  if (it.kind == Item::SteppedLoopEnd) { // its value as the loop ended
-    b.writeVar(sv.back,
-               sv.last ? b.readVar(sv.last) : b.pop(cx.rt.tape(sv.back->type)));
-  } else if (sv.used) {
-    Op *by = b.constant(std::fabs(it.step), sv.back->type);
-    b.writeVar(sv.back, it.step > 0 ? b.sub(b.readVar(sv.back), by)
-                                    : b.add(b.readVar(sv.back), by));
-  }
-}
-
-void BackwardSweep::reverseIteration(const Item &it) {
-  reverse(it.b, true); // the step ran after the body
-  // The next iteration's entry copies, which hold what this one left.
-  for (const IterationCopy &s : it.snaps)
-    if (s.next)
-      cx.out.forLoop(
-          cx.out.extentOf(s.copy),
-          [&](Op *q) { b.store(s.next, q, b.load(s.copy, q)); },
-          "backward sweep: " + s.array->name + " as this iteration ended");
-  // This iteration's copies of snapshotted arrays, last pushed first.
-  for (auto s = it.snaps.rbegin(); s != it.snaps.rend(); ++s) {
-    Array *copy = s->copy;
-    if (!s->value) {
-      b.popArray(cx.rt.tape(copy->elemType), copy, cx.out.extentOf(copy))
-          ->comment = "backward sweep: " + copy->name + " as in this iteration";
-      continue;
-    }
-    // Cheaper to compute again than to tape: its loop, once more.
-    cx.out.forLoop(
-        cx.out.extentOf(copy),
-        [&](Op *q) {
-          cx.rc.enterReversedLoop(s->counter, q);
-          b.store(copy, q, cx.rc.recompute(s->value));
-          cx.rc.leaveReversedLoop();
-        },
-        "backward sweep: " + copy->name +
-            " as in this iteration, computed again (line " +
-            std::to_string(s->loc.line) + ")");
-  }
-  reverse(it.a, true);
-}
-
 void BackwardSweep::backwardStmt(const Stmt &s, bool inRegion) {
   Recompute::ForStatement asStatement(cx.rc);
   // The forward values this statement needs, as the backward sweep has

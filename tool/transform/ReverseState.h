@@ -6,7 +6,9 @@
 //                          ForwardRecord.cpp: counted loops, snapshots, tape
 //                          reservations; ForwardCheckpoint.cpp: checkpointed
 //                          loops)
-//   BackwardSweep.h        the backward sweep
+//   BackwardSweep.h        the backward sweep (BackwardSweep.cpp: statements
+//                          and loops; BackwardIteration.cpp: one iteration,
+//                          its copies restored or computed again)
 // Internal to transform/; the passes' interface is Adjoint.h.
 #pragma once
 

@@ -10,6 +10,7 @@
 // or from a carried value would not.
 // RUN: adgen %s -o %t.cpp
 // RUN: FileCheck %s < %t.cpp
+// RUN: adgen %s --emit=stats -o - | FileCheck %s --check-prefix=STATS
 // RUN: %cxx -c %t.cpp -o %t.o
 // RUN: %cxx -Wno-unknown-pragmas -I%S/../Inputs -DADGEN_DRIVER %s %t.o -o %t.exe
 // RUN: %t.exe
@@ -108,7 +109,7 @@ double in_checkpointed(const double *x, int n, int m) {
 
 // CHECK-LABEL: inline double adgen_flat_rebuilt_grad(
 // CHECK-NOT: pushFrom(xc
-// CHECK: backward sweep: xc as in this iteration, computed again (line 26)
+// CHECK: backward sweep: xc as in this iteration, computed again (line 27)
 // CHECK-NEXT: for (int [[K:k_[0-9]+]] = 0; [[K]] < v{{[0-9]+}}; ++[[K]]) {
 // CHECK: xc[[[K]]] = x[v{{[0-9]+}}] - mu[[[K]]];
 // CHECK-NOT: popInto(xc
@@ -129,6 +130,14 @@ double in_checkpointed(const double *x, int n, int m) {
 // CHECK: backward sweep: w_saved as in this iteration, computed again
 // CHECK-NOT: save w of this iteration
 // CHECK-LABEL: return s;
+
+// rebuilt's loops tape nothing, and the backward sweep's loop that
+// computes xc again is none of the source's loops.
+// STATS-LABEL: function rebuilt_grad
+// STATS: loop at line 25: tape 0 bytes per iteration
+// STATS-NEXT: loop at line 26: tape 0 bytes per iteration
+// STATS-NEXT: loop at line 28: tape 0 bytes per iteration
+// STATS-NEXT: function rebuilt_jvp
 
 #ifdef ADGEN_DRIVER
 #include "fd_check.h"
