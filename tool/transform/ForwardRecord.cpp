@@ -40,7 +40,8 @@ bool ForwardSweep::pushesPer(const Block &blk, int64_t mult,
   return true;
 }
 
-void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
+void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out,
+                                 bool nextEntry) {
   for (const BodySnapshot &s : snapshotsOf(o)) {
     const Array *a = s.array;
     if (s.inPlace) {
@@ -69,6 +70,8 @@ void ForwardSweep::planSnapshots(const Op &o, BodyContext &ctx, Block *out) {
         [&](Op *q) { b.store(copy, q, b.load(fa, q)); },
         fa->name + " as this iteration starts, for the backward sweep");
     ctx.entryCopy[a]->role = OpRole::EntryCopy;
+    if (const Op *fill = nextEntry ? wholeFill(*ctx.body, s.at, a) : nullptr)
+      ctx.nextFill[a] = fill;
   }
 }
 

@@ -452,9 +452,8 @@ void ForwardSweep::forwardIteration(const Op &o, Item &it, Block *body,
     cx.rc.enterCountedLoop(it.counter);
   BodyContext ctx;
   ctx.body = o.region(1);
-  ctx.nextEntry = nextEntry;
   if (snapshots)
-    planSnapshots(o, ctx, body);
+    planSnapshots(o, ctx, body, nextEntry);
   cx.rc.enterBody(ctx);
   it.a = forwardInto(*o.region(1), body, inner(w));
   cx.rc.leaveBody();

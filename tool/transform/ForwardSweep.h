@@ -99,7 +99,7 @@ private:
   /// own regions, or a checkpointed loop's taped copy), with per-iteration
   /// snapshots of its arrays when `snapshots`; `nextEntry`: a top-level
   /// loop whose entry copies may give back what an iteration stored
-  /// (BodyContext::nextEntry).
+  /// (BodyContext::nextFill).
   void forwardIteration(const Op &o, Item &it, Block *body, Block *step,
                         bool snapshots, Where w, bool nextEntry = false);
 
@@ -136,7 +136,8 @@ private:
   /// then read in a nested loop: one copy per iteration on the tape (pushed
   /// at the end of the iteration, restored into `<a>_saved` at the start of
   /// its reversal) replaces a push per read.
-  void planSnapshots(const Op &o, BodyContext &ctx, Block *body);
+  void planSnapshots(const Op &o, BodyContext &ctx, Block *body,
+                     bool nextEntry);
   /// After a loop: each entry copy the backward sweep reads as an
   /// iteration's last values (IterationCopy::next) copied once more.
   void exitCopies(const Item &it);

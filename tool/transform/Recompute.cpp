@@ -54,12 +54,8 @@ bool Recompute::recomputable(const Op *v) {
 
 bool Recompute::fromNextEntry(const Op *v) {
   for (auto bc = pos.bodies.rbegin(); bc != pos.bodies.rend(); ++bc) {
-    if (!bc->nextEntry)
-      continue;
-    for (auto &[ga, entry] : bc->entryCopy) {
-      const Op *fill = wholeFill(*bc->body, bc->current, ga);
-      auto value =
-          fill ? out.m.values.find(fill->operands[1]) : out.m.values.end();
+    for (auto &[ga, fill] : bc->nextFill) {
+      auto value = out.m.values.find(fill->operands[1]);
       if (value == out.m.values.end() || value->second != v)
         continue;
       auto idx = out.m.values.find(fill->operands[0]);

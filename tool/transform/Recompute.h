@@ -28,11 +28,12 @@ struct BodyContext {
   // body first writes them: snaps holds (first write, copy), the copy is
   // taken at the start of the iteration by the loop `entryCopy`.
   std::map<const Array *, Op *> entryCopy;
-  // A top-level loop without break whose entry copies hold, in the next
-  // iteration (or, copied once more as the loop exits, after the last),
-  // what this iteration left: a value the body stores for good in such an
-  // array is read back from there (Recompute::fromNextEntry).
-  bool nextEntry = false;
+  // In a top-level loop without break, whose entry copies hold, in the
+  // next iteration (or, copied once more as the loop exits, after the
+  // last), what this iteration left: the arrays copied at entry that one
+  // loop fills whole (wholeFill), with that loop's store. What it stores
+  // is read back from there (Recompute::fromNextEntry).
+  std::map<const Array *, const Op *> nextFill;
 };
 
 /// An integer variable a loop changes only by constant steps (analysis
@@ -153,7 +154,7 @@ private:
   /// The per-iteration copy of array ga, when the current statement comes
   /// after ga's last write in its loop body.
   Array *snapshotOf(const Array *ga) const;
-  /// v is what the current statement of a nextEntry body stores, for
+  /// v is what a nextFill loop of a body around stores, for
   /// good, at every index of an array copied as each iteration starts
   /// (h[i] = tanh(a[i]) in an RNN step): the backward sweep reads it from
   /// the next iteration's copy. Records the load.
